@@ -1,0 +1,92 @@
+/**
+ * The contract every BuildStore passes. Each implementation's test file calls
+ * `describeBuildStore` with a factory that gives a fresh, isolated store.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BuildMeta, BuildStore } from './types.js';
+
+const meta = (id: string, timestamp = Date.now()): BuildMeta => ({
+  id,
+  timestamp,
+  matcher: { '/home': { redirect: { to: '/', statusCode: 301 } } },
+  prerendered: [],
+});
+
+async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * `create(scope)` gives a store; stores of the same scope share state (as the renderer and the
+ * gateway share one Redis or one folder), stores of different scopes see nothing of each other.
+ */
+export function describeBuildStore(name: string, create: (scope: string) => Promise<BuildStore>): void {
+  describe(`BuildStore contract: ${name}`, () => {
+    const open: BuildStore[] = [];
+    let scopes = 0;
+    const fresh = async (scope = `s${++scopes}`) => {
+      const store = await create(scope);
+      open.push(store);
+      return store;
+    };
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((store) => store.close()));
+    });
+
+    it('has no current build before the first publish', async () => {
+      const store = await fresh();
+      expect(await store.current()).toBeNull();
+      expect(await store.ping()).toBe(true);
+    });
+
+    it('publishes a build and serves its meta', async () => {
+      const store = await fresh();
+      await store.publish(meta('build-a', 1000));
+      expect(await store.current()).toEqual({ id: 'build-a', timestamp: 1000 });
+      expect(await store.meta('build-a')).toEqual(meta('build-a', 1000));
+    });
+
+    it('keeps the metas of the last 10 builds and drops older ones', async () => {
+      const store = await fresh();
+      for (let i = 0; i < 12; i++) await store.publish(meta(`b${i}`, i));
+      expect(await store.current()).toEqual({ id: 'b11', timestamp: 11 });
+      expect(await store.meta('b2')).not.toBeNull();
+      expect(await store.meta('b1')).toBeNull();
+      expect(await store.meta('b0')).toBeNull();
+    });
+
+    it('republishing an old id makes it current again without duplicating history', async () => {
+      const store = await fresh();
+      await store.publish(meta('one', 1));
+      await store.publish(meta('two', 2));
+      await store.publish(meta('one', 3));
+      expect(await store.current()).toEqual({ id: 'one', timestamp: 3 });
+      expect(await store.meta('two')).not.toBeNull();
+    });
+
+    it('answers null for unknown and malformed ids and refuses to publish one', async () => {
+      const store = await fresh();
+      expect(await store.meta('nope')).toBeNull();
+      expect(await store.meta('../../etc/passwd')).toBeNull();
+      expect(await store.meta('')).toBeNull();
+      await expect(store.publish(meta('../evil'))).rejects.toThrow(/invalid build id/);
+    });
+
+    it('tells a watcher about a new build within a second, not about the one it started with', async () => {
+      const writer = await fresh('watch');
+      await writer.publish(meta('first', 1));
+      const reader = await fresh('watch');
+      const seen: string[] = [];
+      const stop = reader.watch((build) => seen.push(build.id));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await writer.publish(meta('second', 2));
+      await until(() => seen.includes('second'), 1500);
+      expect(seen).toEqual(['second']);
+      stop();
+    });
+  });
+}

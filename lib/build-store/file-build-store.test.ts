@@ -1,0 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { describeBuildStore } from './build-store.contract.js';
+import { createFileBuildStore } from './file-build-store.js';
+
+let root = '';
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'build-store-'));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describeBuildStore('file', async (scope) => createFileBuildStore({ dir: join(root, scope), pollIntervalMs: 100 }));

@@ -1,0 +1,85 @@
+/**
+ * The embedded build store: JSON files under the build output, so `npm start` needs no Redis.
+ * Writes are atomic (temp file + rename); other processes notice changes by polling.
+ */
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BUILDS_KEPT, isBuildId, type BuildInfo, type BuildMeta, type BuildStore } from './types.js';
+
+export interface FileBuildStoreOptions {
+  dir: string;
+  keep?: number;
+  pollIntervalMs?: number;
+}
+
+export function createFileBuildStore(options: FileBuildStoreOptions): BuildStore {
+  const { dir } = options;
+  const keep = options.keep ?? BUILDS_KEPT;
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const metaPath = (id: string) => join(dir, 'meta', `${id}.json`);
+  const timers = new Set<NodeJS.Timeout>();
+
+  async function readJson<T>(path: string): Promise<T | null> {
+    try {
+      return JSON.parse(await readFile(path, 'utf8')) as T;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async function writeJson(path: string, value: unknown): Promise<void> {
+    const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(tmp, JSON.stringify(value));
+    await rename(tmp, path);
+  }
+
+  async function current(): Promise<BuildInfo | null> {
+    return readJson<BuildInfo>(join(dir, 'current.json'));
+  }
+
+  return {
+    kind: 'file',
+    async publish(meta) {
+      if (!isBuildId(meta.id)) throw new Error(`invalid build id: ${JSON.stringify(meta.id)}`);
+      await mkdir(join(dir, 'meta'), { recursive: true });
+      await writeJson(metaPath(meta.id), meta);
+      const history = ((await readJson<string[]>(join(dir, 'history.json'))) ?? []).filter((id) => id !== meta.id);
+      history.unshift(meta.id);
+      await Promise.all(history.slice(keep).map((id) => rm(metaPath(id), { force: true })));
+      await writeJson(join(dir, 'history.json'), history.slice(0, keep));
+      await writeJson(join(dir, 'current.json'), { id: meta.id, timestamp: meta.timestamp });
+    },
+    current,
+    async meta(id) {
+      return isBuildId(id) ? readJson<BuildMeta>(metaPath(id)) : null;
+    },
+    watch(listener) {
+      // undefined until the first read, so the build we start with is not reported as a change.
+      let last: string | null | undefined;
+      const check = async () => {
+        const build = await current().catch(() => undefined);
+        if (build === undefined) return;
+        const key = build ? `${build.id}:${build.timestamp}` : null;
+        if (build && last !== undefined && key !== last) listener(build);
+        last = key;
+      };
+      void check();
+      const timer = setInterval(() => void check(), pollIntervalMs);
+      timer.unref();
+      timers.add(timer);
+      return () => {
+        clearInterval(timer);
+        timers.delete(timer);
+      };
+    },
+    async ping() {
+      await mkdir(dir, { recursive: true });
+      return true;
+    },
+    async close() {
+      for (const timer of timers) clearInterval(timer);
+      timers.clear();
+    },
+  };
+}

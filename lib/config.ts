@@ -1,0 +1,117 @@
+/**
+ * Configuration is read once per service, validated with zod, and a bad value stops the
+ * service at start with one line that names the variable and what it expected.
+ */
+import { z } from 'zod';
+
+export { z };
+
+/** A TCP port, as `PORT` and friends are given. */
+export const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'expected a whole number from 0 to 65535' })
+    .int('expected a whole number from 0 to 65535')
+    .min(0, 'expected a whole number from 0 to 65535')
+    .max(65535, 'expected a whole number from 0 to 65535')
+    .default(fallback);
+
+/** An absolute http(s) URL, such as an upstream address. */
+export const httpUrl = () =>
+  z
+    .string()
+    .url('expected an absolute URL such as http://127.0.0.1:3001')
+    .refine((value) => /^https?:\/\//.test(value), 'expected an http:// or https:// URL')
+    .transform((value) => value.replace(/\/+$/, ''));
+
+/** A positive whole number of milliseconds (or bytes, or items). */
+export const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: 'expected a positive whole number' })
+    .int('expected a positive whole number')
+    .positive('expected a positive whole number')
+    .default(fallback);
+
+/** `true/false/1/0/yes/no/on/off`, case-insensitive. */
+export const flag = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const v = value.toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+      if (['0', 'false', 'no', 'off'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: 'expected true or false' });
+      return z.NEVER;
+    });
+
+/** A comma-separated list, trimmed, empties dropped. */
+export const list = (fallback: string[] = []) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      value === undefined ? fallback : value.split(',').map((s) => s.trim()).filter(Boolean),
+    );
+
+export const logLevel = () =>
+  z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    error: 'expected one of fatal, error, warn, info, debug, trace, silent',
+  }).default('info');
+
+export const nodeEnv = () =>
+  z.enum(['production', 'development', 'test'], {
+    error: 'expected production, development or test',
+  }).default('development');
+
+/** The fields every service shares: where it listens and how it logs. */
+export const serviceFields = (defaultPort: number) => ({
+  PORT: port(defaultPort),
+  HOST: z.string().min(1, 'expected a host name or address').default('127.0.0.1'),
+  NODE_ENV: nodeEnv(),
+  LOG_LEVEL: logLevel(),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'expected json or pretty' }).optional(),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+});
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly expected: string,
+    readonly received: string | undefined,
+  ) {
+    const got = received === undefined ? 'it is not set' : `got ${JSON.stringify(received)}`;
+    super(`invalid configuration: ${variable}: ${expected} (${got})`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses `env` against `shape`; throws a ConfigError naming the first bad variable. */
+export function parseConfig<S extends z.ZodRawShape>(
+  shape: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<z.ZodObject<S>> {
+  const result = z.object(shape).safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const variable = String(issue.path[0] ?? '?');
+  throw new ConfigError(variable, issue.message, env[variable]);
+}
+
+/**
+ * Reads the config or stops the process: one line on stderr, exit code 1.
+ * Used by each service's `main.ts`; tests call `parseConfig` directly.
+ */
+export function loadConfig<S extends z.ZodRawShape>(
+  service: string,
+  shape: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<z.ZodObject<S>> {
+  try {
+    return parseConfig(shape, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${service}: ${error.message}\n`);
+    process.exit(1);
+  }
+}

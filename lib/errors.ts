@@ -1,0 +1,150 @@
+/**
+ * One error shape everywhere: `{ url, statusCode, statusMessage, message, data? }` as JSON for
+ * clients that want JSON, otherwise the error page. Browser-safe: no Node imports.
+ */
+
+export interface ErrorBody {
+  url: string;
+  statusCode: number;
+  statusMessage: string;
+  message: string;
+  data?: unknown;
+}
+
+export interface HttpErrorInit {
+  statusCode?: number;
+  statusMessage?: string;
+  message?: string;
+  data?: unknown;
+  /** A fatal error shows the error page even during a client navigation. */
+  fatal?: boolean;
+  cause?: unknown;
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The standard reason phrase of a status, for statusMessage defaults. */
+export function reasonPhrase(statusCode: number): string {
+  return REASONS[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Error');
+}
+
+/** Statuses outside 400-599 are not errors; they fall back to 500 (SPEC: default status). */
+export function sanitizeStatusCode(value: unknown, fallback = 500): number {
+  const code = typeof value === 'number' ? value : Number(value);
+  return Number.isInteger(code) && code >= 400 && code <= 599 ? code : fallback;
+}
+
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly statusMessage: string;
+  readonly data: unknown;
+  readonly fatal: boolean;
+
+  constructor(init: HttpErrorInit = {}) {
+    const statusCode = sanitizeStatusCode(init.statusCode);
+    const statusMessage = init.statusMessage ?? reasonPhrase(statusCode);
+    super(init.message ?? statusMessage, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.statusMessage = statusMessage;
+    this.data = init.data;
+    this.fatal = init.fatal ?? false;
+  }
+}
+
+/** The one way to build an error: `createError(404)`, `createError({ statusCode, ... })`. */
+export function createError(input: number | string | HttpErrorInit | HttpError): HttpError {
+  if (input instanceof HttpError) return input;
+  if (typeof input === 'number') return new HttpError({ statusCode: input });
+  if (typeof input === 'string') return new HttpError({ message: input });
+  return new HttpError(input);
+}
+
+export function isHttpError(value: unknown): value is HttpError {
+  return value instanceof HttpError;
+}
+
+/** The JSON body of an error. Messages of unexpected 5xx errors are not leaked. */
+export function toErrorBody(error: unknown, url: string, exposeMessage = true): ErrorBody {
+  const http = toHttpError(error);
+  const hide = !exposeMessage && http.statusCode >= 500 && !isHttpError(error);
+  const body: ErrorBody = {
+    url,
+    statusCode: http.statusCode,
+    statusMessage: http.statusMessage,
+    message: hide ? http.statusMessage : http.message,
+  };
+  if (http.data !== undefined) body.data = http.data;
+  return body;
+}
+
+/** Any thrown value as an HttpError; foreign errors keep a statusCode they carry. */
+export function toHttpError(error: unknown): HttpError {
+  if (isHttpError(error)) return error;
+  if (error && typeof error === 'object') {
+    const e = error as { statusCode?: unknown; status?: unknown; message?: unknown };
+    const statusCode = sanitizeStatusCode(e.statusCode ?? e.status);
+    const message = typeof e.message === 'string' ? e.message : undefined;
+    return new HttpError({ statusCode, message, cause: error });
+  }
+  return new HttpError({ cause: error });
+}
+
+/** SPEC §2: the error page's headline. */
+export function errorPageTitle(statusCode: number): string {
+  return statusCode === 404 ? 'Page Not Found' : 'Internal Server Error';
+}
+
+interface RequestLike {
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * JSON instead of the page when the client does not accept text/html but accepts JSON, or the
+ * path is under /api/ or ends in .json (as Nuxt decides).
+ */
+export function wantsJson(request: RequestLike): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  if (path.startsWith('/api/') || path === '/api' || path.endsWith('.json')) return true;
+  const accept = String(request.headers.accept ?? '');
+  return !accept.includes('text/html') && accept.includes('json');
+}
+
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => escapes[c]!);
+}
+
+/**
+ * A small self-contained error page for the services that have no React renderer (the gateway
+ * when an upstream is down, the image and icon services). Same headline rules as the site's.
+ */
+export function renderStaticErrorPage(body: ErrorBody, nonce?: string): string {
+  const title = errorPageTitle(body.statusCode);
+  const style = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${body.statusCode} ${escapeHtml(title)}</title><style${style}>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8fafc;color:#0f172a}@media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}}main{text-align:center;padding:2rem}h1{font-size:4rem;margin:0}p{margin:.5rem 0 1.5rem}a{color:#15803d}@media (prefers-color-scheme:dark){a{color:#4ade80}}</style></head><body><main data-error-page><h1>${body.statusCode}</h1><p>${escapeHtml(title)}</p><a href="/">Go back home</a></main></body></html>`;
+}

@@ -1,0 +1,148 @@
+/**
+ * What every service shares at the HTTP level: the request id, one access line per request,
+ * `/healthz` and `/readyz`, the one error shape, and a graceful shutdown on SIGTERM.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER } from './constants.js';
+import {
+  createError,
+  renderStaticErrorPage,
+  toErrorBody,
+  toHttpError,
+  wantsJson,
+} from './errors.js';
+
+export type CheckState = 'ok' | 'degraded' | 'down';
+/** A readiness check: 'down' fails /readyz, 'degraded' reports but keeps serving. */
+export type ReadinessCheck = () => Promise<CheckState> | CheckState;
+
+export interface ServiceOptions {
+  name: string;
+  logger: FastifyBaseLogger;
+  production: boolean;
+  checks?: Record<string, ReadinessCheck>;
+  /** Extra fields for the access line, such as the upstream the gateway chose. */
+  accessFields?: (request: FastifyRequest, reply: FastifyReply) => Record<string, unknown>;
+  /** Passed to Fastify: body limit, timeouts and so on. */
+  bodyLimit?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True in production: no stack traces or internal messages leave the server. */
+    production: boolean;
+  }
+}
+
+const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** A client's request id is kept when it is short and plain, otherwise a new one is made. */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && SAFE_REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+export function createService(options: ServiceOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    disableRequestLogging: true,
+    genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+    requestIdLogLabel: 'reqId',
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  });
+  app.decorate('production', options.production);
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Upstreams see the id the gateway made; logs of every service then line up.
+    request.headers[REQUEST_ID_HEADER] = request.id;
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const fields = {
+      method: request.method,
+      path: request.url,
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      ...options.accessFields?.(request, reply),
+    };
+    request.log.info(fields, 'request');
+  });
+
+  registerHealth(app, options.checks ?? {});
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, createError({ statusCode: 404, statusMessage: `Page not found: ${request.url.split('?')[0]}` })),
+  );
+  return app;
+}
+
+function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>): void {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const entries = await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        try {
+          return [name, await check()] as const;
+        } catch {
+          return [name, 'down' as CheckState] as const;
+        }
+      }),
+    );
+    const results = Object.fromEntries(entries);
+    const states = Object.values(results);
+    const status = states.includes('down') ? 'down' : states.includes('degraded') ? 'degraded' : 'ready';
+    reply.code(status === 'down' ? 503 : 200).header('cache-control', 'no-store');
+    return { status, checks: results };
+  });
+}
+
+/** Answers with the one error shape: JSON for JSON clients, the static error page otherwise. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const http = toHttpError(error);
+  // Fastify's own errors (bad JSON, body too large) carry their 4xx status; anything else is a 500.
+  if (http.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  const body = toErrorBody(error, request.url, !request.server.production);
+  reply.code(body.statusCode);
+  if (http.statusCode >= 500) reply.header('cache-control', 'no-store');
+  if (wantsJson(request)) return reply.type('application/json; charset=utf-8').send(body);
+  return reply.type('text/html; charset=utf-8').send(renderStaticErrorPage(body));
+}
+
+export interface ListenOptions {
+  port: number;
+  host: string;
+  shutdownTimeoutMs: number;
+}
+
+/**
+ * Listens, and on SIGTERM or SIGINT stops taking connections, lets in-flight requests finish and
+ * exits 0; if draining takes longer than the timeout it exits 1 so the operator knows.
+ */
+export async function listen(app: FastifyInstance, options: ListenOptions): Promise<void> {
+  await app.listen({ port: options.port, host: options.host });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, options.shutdownTimeoutMs);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}

@@ -1,0 +1,34 @@
+/** Helpers for tests that need Redis: a reachable URL, or a printed reason to skip. */
+import { Redis } from 'ioredis';
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+
+/** Resolves true when Redis answers PING within a second; otherwise prints why and resolves false. */
+export async function redisAvailable(url = TEST_REDIS_URL): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch (error) {
+    console.warn(`skipping Redis tests: no Redis at ${url} (${(error as Error).message})`);
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Deletes every key under a test's own prefix. */
+export async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const client = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await client.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
+}

@@ -1,0 +1,36 @@
+/** Turns the JSON log lines of a child process into readable lines tagged with its name. */
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+
+const COLORS: Record<string, string> = { gateway: '36', renderer: '35', image: '33', icons: '34', launcher: '32' };
+const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+const HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'service', 'msg', 'reqId']);
+
+export function tag(name: string, color: boolean): string {
+  const label = `[${name}]`.padEnd(11);
+  return color ? `\x1b[${COLORS[name] ?? '37'}m${label}\x1b[0m` : label;
+}
+
+/** One readable line from one pino JSON line; anything else is passed through as it is. */
+export function formatLine(line: string): string {
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line;
+  }
+  if (typeof record !== 'object' || record === null || !('level' in record)) return line;
+  const time = new Date(Number(record.time ?? Date.now())).toISOString().slice(11, 23);
+  const level = (LEVELS[Number(record.level)] ?? 'INFO').padEnd(5);
+  const id = record.reqId ? ` (${String(record.reqId)})` : '';
+  const extra = Object.entries(record)
+    .filter(([key]) => !HIDDEN.has(key))
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ');
+  return `${time} ${level} ${String(record.msg ?? '')}${id}${extra ? ` ${extra}` : ''}`;
+}
+
+export function pipeTagged(name: string, stream: Readable, out: NodeJS.WriteStream): void {
+  const prefix = tag(name, Boolean(out.isTTY));
+  createInterface({ input: stream }).on('line', (line) => out.write(`${prefix} ${formatLine(line)}\n`));
+}

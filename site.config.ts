@@ -1,0 +1,14 @@
+/**
+ * The site's configuration that the build compiles: route rules. The gateway applies them
+ * before any upstream sees a request; the browser applies the redirects on client navigation
+ * with the same matcher.
+ */
+import type { RouteRulesInput } from './lib/route-rules.js';
+
+export const routeRules: RouteRulesInput = {
+  '/home': { redirect: { to: '/', statusCode: 301 } },
+  '/categories/**': { redirect: { to: '/category/**', statusCode: 308 } },
+  '/source': { redirect: { to: 'https://example.com/source', statusCode: 302 } },
+  '/_nuxt/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } },
+  '/login': { robots: false },
+};
