@@ -1,0 +1,42 @@
+/**
+ * The product API for categories. Routes carry their full path (`/api/categories`,
+ * `/api/categories/:id`): register the plugin WITHOUT a prefix.
+ *   GET /api/categories      -> { categories: CategorySummary[] }
+ *   GET /api/categories/:id  -> { category: Category, recipes: RecipeSummary[] }
+ * Errors use the one shape of lib/errors.ts: 400 for a malformed id, 404 for an unknown one.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { createError } from '../../../../../lib/errors.js';
+import { toSummary } from '../../content/repository.js';
+import { isSlug } from '../../content/slug.js';
+import type { ContentRepository } from '../../content/types.js';
+
+export interface CategoriesApiOptions {
+  repository: ContentRepository;
+}
+
+const CACHE_CONTROL = 'public, max-age=60';
+
+export const categoriesApi: FastifyPluginAsync<CategoriesApiOptions> = async function categoriesApi(app, options) {
+  const { repository } = options;
+
+  app.get('/api/categories', async (_request, reply) => {
+    reply.header('cache-control', CACHE_CONTROL);
+    return { categories: repository.categories() };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/categories/:id', async (request, reply) => {
+    const { id } = request.params;
+    if (!isSlug(id)) {
+      throw createError({
+        statusCode: 400,
+        message: 'Category id must be a lowercase slug: a-z, 0-9 and single hyphens, at most 64 characters',
+        data: { field: 'id' },
+      });
+    }
+    const category = repository.category(id);
+    if (!category) throw createError({ statusCode: 404, message: `Category not found: ${id}`, data: { id } });
+    reply.header('cache-control', CACHE_CONTROL);
+    return { category, recipes: repository.recipesOf(id).map(toSummary) };
+  });
+};
