@@ -1,0 +1,60 @@
+# syntax=docker/dockerfile:1
+# One file, one build stage, one target per service:
+#   docker build --target gateway .   (renderer, image, icons likewise)
+ARG NODE_IMAGE=node:24-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json site.config.ts ./
+COPY lib ./lib
+COPY scripts ./scripts
+COPY services ./services
+COPY content ./content
+COPY public ./public
+RUN npm run build
+
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 LOG_FORMAT=json
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY package.json ./
+COPY --from=build /app/dist/node ./dist/node
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "dist/node/scripts/healthcheck.js"]
+USER node
+
+FROM runtime AS gateway
+ENV PORT=3000
+EXPOSE 3000
+CMD ["node", "dist/node/services/gateway/src/main.js"]
+
+FROM runtime AS renderer
+ENV PORT=3001
+COPY --from=build /app/dist/client ./dist/client
+COPY --from=build /app/dist/ssr ./dist/ssr
+COPY --from=build /app/dist/content ./dist/content
+COPY --from=build /app/dist/build ./dist/build
+EXPOSE 3001
+CMD ["node", "dist/node/services/renderer/src/main.js"]
+
+FROM runtime AS image
+ENV PORT=3002 IMAGE_CACHE_DIR=/app/cache
+USER root
+RUN mkdir -p /app/cache && chown node:node /app/cache
+USER node
+COPY public ./public
+VOLUME ["/app/cache"]
+EXPOSE 3002
+CMD ["node", "dist/node/services/image/src/main.js"]
+
+FROM runtime AS icons
+ENV PORT=3003
+EXPOSE 3003
+CMD ["node", "dist/node/services/icons/src/main.js"]

@@ -1,0 +1,48 @@
+/**
+ * The container files: docker-compose.yml must pass `docker-compose config`, and the Dockerfile
+ * must offer one non-root target per service. Building and running them is the Testcontainers
+ * run of stack.test.ts, on machines with a container runtime.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../lib/paths.js';
+import { SERVICE_NAMES } from '../../scripts/services.js';
+
+const composeCommand = ['docker-compose', 'docker'].find((command) => spawnSync(command, ['--version']).status === 0);
+if (!composeCommand) console.warn('skipping `docker-compose config`: neither docker-compose nor docker is installed');
+
+describe('docker-compose.yml', () => {
+  it.runIf(composeCommand)('passes `docker-compose config -q`', () => {
+    const args = composeCommand === 'docker' ? ['compose', 'config', '-q'] : ['config', '-q'];
+    const result = spawnSync(composeCommand!, args, { cwd: projectRoot, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('publishes only the gateway, and every service waits for what it needs to be healthy', () => {
+    const result = spawnSync(composeCommand ?? 'true', composeCommand === 'docker' ? ['compose', 'config'] : ['config'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    });
+    const text = composeCommand ? result.stdout : readFileSync(join(projectRoot, 'docker-compose.yml'), 'utf8');
+    const published = text.match(/ports:/g) ?? [];
+    expect(published).toHaveLength(1);
+    expect(text).toMatch(/service_healthy/);
+    for (const name of [...SERVICE_NAMES, 'redis']) expect(text).toContain(`${name}:`);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync(join(projectRoot, 'Dockerfile'), 'utf8');
+  it.each(SERVICE_NAMES)('has a %s target that runs its compiled entry', (name) => {
+    expect(dockerfile).toMatch(new RegExp(`^FROM runtime AS ${name}$`, 'm'));
+    expect(dockerfile).toContain(`dist/node/services/${name}/src/main.js`);
+  });
+  it('runs as a non-root user on Node 24 slim with a HEALTHCHECK', () => {
+    expect(dockerfile).toMatch(/node:24-slim/);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK /m);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Process-level behaviour: `npm start`'s launcher on PORT..PORT+3, refusing bad config with one
+ * line, and a service draining in-flight requests on SIGTERM.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../lib/paths.js';
+import { SERVICE_NAMES, serviceEntry, spawnService, waitForOk } from '../../scripts/services.js';
+import { findFreeBasePort } from '../support/ports.js';
+
+const launcher = join(projectRoot, 'dist', 'node', 'scripts', 'launch.js');
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function exitOf(child: ReturnType<typeof spawn>): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+describe('configuration errors', () => {
+  it('the launcher refuses PORT=abc with one line that names PORT', () => {
+    const result = spawnSync(process.execPath, [launcher], { env: { ...process.env, PORT: 'abc' }, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/PORT/);
+  });
+
+  it.each(SERVICE_NAMES)('%s refuses a bad PORT with one line and exit code 1', (name) => {
+    const result = spawnSync(process.execPath, [serviceEntry(name)], {
+      env: { ...process.env, PORT: '70000', REDIS_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/PORT/);
+  });
+});
+
+describe('the launcher', () => {
+  it('runs the four services on PORT to PORT+3 and stops them all on SIGTERM', async () => {
+    const base = await findFreeBasePort();
+    const child = spawn(process.execPath, [launcher], {
+      cwd: projectRoot,
+      env: { ...process.env, PORT: String(base), REDIS_URL: '', NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    const exited = exitOf(child);
+    cleanups.push(() => void child.kill('SIGKILL'));
+    for (let i = 0; i < 4; i++) await waitForOk(`http://127.0.0.1:${base + i}/healthz`, 30_000);
+    await waitForOk(`http://127.0.0.1:${base}/readyz`, 30_000);
+    const text = output.join('');
+    for (const name of SERVICE_NAMES) expect(text).toContain(`[${name}]`);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
+
+describe('graceful shutdown', () => {
+  let slow: Server;
+  it('lets an in-flight request finish after SIGTERM and exits 0 within 10 s', async () => {
+    slow = createServer((_req, res) => {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('finished'), 1500);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => slow.close(() => resolve())));
+    const address = slow.address();
+    const upstream = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const base = await findFreeBasePort();
+    const gateway = spawnService('gateway', base, {
+      ...process.env,
+      REDIS_URL: '',
+      RENDERER_URL: upstream,
+      IMAGE_URL: upstream,
+      ICONS_URL: upstream,
+    });
+    cleanups.push(() => void gateway.kill('SIGKILL'));
+    const exited = exitOf(gateway);
+    await waitForOk(`http://127.0.0.1:${base}/healthz`);
+    const inFlight = fetch(`http://127.0.0.1:${base}/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalled = Date.now();
+    gateway.kill('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('finished');
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+  });
+});
