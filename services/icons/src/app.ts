@@ -1,0 +1,57 @@
+/** Builds the icon service's Fastify instance; tests drive it with `app.inject`. */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createService } from '../../../lib/service.js';
+import type { Catalogue } from './catalogue.js';
+import { registerCollectionsRoute } from './collections-route.js';
+import { registerIconHeaders } from './cors.js';
+import { readIconSetFile } from './icon-set-file.js';
+import { IconSetCache, type IconSetLoader } from './icon-set-cache.js';
+import type { IconSets } from './icon-sets.js';
+import { registerIconsRoute } from './icons-route.js';
+import { registerSvgRoute } from './svg-route.js';
+
+export interface IconsAppOptions {
+  logger: FastifyBaseLogger;
+  production: boolean;
+  catalogue: Catalogue;
+  memoryLimitBytes: number;
+  /** Sets loaded at start and kept; /readyz waits for them. */
+  preload: readonly string[];
+  /** Tests may count or slow down loads; the default reads @iconify/json's files. */
+  loader?: IconSetLoader;
+}
+
+export interface IconsApp {
+  app: FastifyInstance;
+  sets: IconSets;
+  /** Resolves when every preloaded set is in memory; rejects naming a set that failed. */
+  preloaded: Promise<void>;
+}
+
+export function buildIconsApp(options: IconsAppOptions): IconsApp {
+  const { catalogue } = options;
+  const loader = options.loader ?? ((prefix: string) => readIconSetFile(catalogue.filePath(prefix), prefix));
+  const cache = new IconSetCache(loader, options.memoryLimitBytes);
+  const sets: IconSets = { catalogue, cache };
+
+  const app = createService({
+    name: 'icons',
+    logger: options.logger,
+    production: options.production,
+    checks: { preload: () => (options.preload.every((prefix) => cache.has(prefix)) ? 'ok' : 'down') },
+  });
+  registerIconHeaders(app);
+  registerCollectionsRoute(app, catalogue);
+  registerIconsRoute(app, sets);
+  registerSvgRoute(app, sets);
+
+  const preloaded = preloadSets(cache, catalogue, options.preload);
+  return { app, sets, preloaded };
+}
+
+async function preloadSets(cache: IconSetCache, catalogue: Catalogue, prefixes: readonly string[]): Promise<void> {
+  const unknown = prefixes.filter((prefix) => !catalogue.has(prefix));
+  if (unknown.length > 0) throw new Error(`not in @iconify/json: ${unknown.join(', ')}`);
+  // One file at a time: parsing is synchronous, so parallel loads would only raise peak memory.
+  for (const prefix of prefixes) await cache.pin(prefix);
+}

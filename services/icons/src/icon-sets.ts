@@ -1,0 +1,34 @@
+/** The icon sets the routes can ask for: the catalogue says which exist, the cache holds them. */
+import type { IconifyJSON } from '@iconify/types';
+import { createError } from '../../../lib/errors.js';
+import type { Catalogue } from './catalogue.js';
+import type { IconSetCache } from './icon-set-cache.js';
+import { ICON_NAME_PATTERN } from './names.js';
+
+export interface IconSets {
+  catalogue: Catalogue;
+  cache: IconSetCache;
+}
+
+/** The collection named in a path, checked: 400 when malformed, 404 when @iconify/json lacks it. */
+export function checkCollection(sets: IconSets, collection: string): string {
+  if (!ICON_NAME_PATTERN.test(collection)) {
+    throw createError({
+      statusCode: 400,
+      message: 'Invalid collection name: expected lowercase letters, digits and single hyphens',
+    });
+  }
+  if (!sets.catalogue.has(collection)) {
+    throw createError({ statusCode: 404, message: `Unknown icon collection: ${collection}` });
+  }
+  return collection;
+}
+
+/** A checked collection's data; a load failure is a 500 (logged, never cached by clients). */
+export async function loadCollection(sets: IconSets, prefix: string): Promise<IconifyJSON> {
+  try {
+    return await sets.cache.get(prefix);
+  } catch (error) {
+    throw createError({ statusCode: 500, message: `Could not load icon collection ${prefix}`, cause: error });
+  }
+}

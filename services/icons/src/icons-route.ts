@@ -1,0 +1,31 @@
+/** `GET /api/_nuxt_icon/{collection}.json?icons=a,b,c` (and without `.json`): an icon subset. */
+import type { FastifyInstance } from 'fastify';
+import { createError } from '../../../lib/errors.js';
+import { ICON_PREFIX } from './cors.js';
+import { answeredNotModified, strongEtag } from './http-cache.js';
+import { checkCollection, loadCollection, type IconSets } from './icon-sets.js';
+import { iconSubset } from './icon-subset.js';
+import { MAX_ICONS_PER_REQUEST, parseIconNames } from './names.js';
+
+interface IconsRequest {
+  Params: { collection: string };
+  Querystring: { icons?: string | string[] };
+}
+
+export function registerIconsRoute(app: FastifyInstance, sets: IconSets): void {
+  app.get<IconsRequest>(`${ICON_PREFIX}/:collection`, async (request, reply) => {
+    const prefix = checkCollection(sets, request.params.collection.replace(/\.json$/, ''));
+    const requested = parseIconNames(request.query.icons);
+    if (requested.tooMany) {
+      throw createError({ statusCode: 400, message: `Too many icons: at most ${MAX_ICONS_PER_REQUEST} per request` });
+    }
+    if (requested.valid.length === 0) {
+      throw createError({ statusCode: 400, message: 'No icons specified: expected ?icons=name1,name2' });
+    }
+    const names = [...requested.valid, '|', ...requested.invalid];
+    const etag = strongEtag(sets.catalogue.version, [prefix, names.join(',')]);
+    if (answeredNotModified(request, reply, etag)) return reply;
+    const set = await loadCollection(sets, prefix);
+    return reply.type('application/json; charset=utf-8').send(iconSubset(set, requested));
+  });
+}

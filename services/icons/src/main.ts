@@ -1,0 +1,35 @@
+/** Starts the icon service: config, logger, the collection list, the preloaded sets, listen. */
+import { createLogger } from '../../../lib/logger.js';
+import { listen } from '../../../lib/service.js';
+import { buildIconsApp } from './app.js';
+import { readCatalogue } from './catalogue.js';
+import { readIconsConfig } from './config.js';
+
+const config = readIconsConfig();
+const logger = createLogger({ service: 'icons', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
+const catalogue = await readCatalogue();
+const unknown = config.ICONS_PRELOAD.filter((prefix) => !catalogue.has(prefix));
+if (unknown.length > 0) {
+  process.stderr.write(`icons: invalid configuration: ICONS_PRELOAD: expected collections of @iconify/json ${catalogue.version} (unknown: ${unknown.join(', ')})\n`);
+  process.exit(1);
+}
+
+const { app, preloaded, sets } = buildIconsApp({
+  logger,
+  production: config.NODE_ENV === 'production',
+  catalogue,
+  memoryLimitBytes: config.ICONS_MEMORY_LIMIT_MB * 1024 * 1024,
+  preload: config.ICONS_PRELOAD,
+});
+
+const started = Date.now();
+// /readyz answers 503 until this settles; /healthz answers at once.
+preloaded.then(
+  () => logger.info({ preload: config.ICONS_PRELOAD, ms: Date.now() - started, cache: sets.cache.stats() }, 'icon sets preloaded'),
+  (error: unknown) => {
+    logger.fatal({ err: error }, 'preloading icon sets failed');
+    process.exit(1);
+  },
+);
+
+await listen(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
