@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../lib/paths.js';
 import { SERVICE_NAMES, serviceEntry, spawnService, waitForOk } from '../../scripts/services.js';
-import { findFreeBasePort } from '../support/ports.js';
+import { findFreeBasePort } from '../../scripts/ports.js';
 
 const launcher = join(projectRoot, 'dist', 'node', 'scripts', 'launch.js');
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { DockerComposeEnvironment, getContainerRuntimeClient, Wait } from 'testcontainers';
 import { projectRoot } from '../../lib/paths.js';
 import { PORT_OFFSETS, type ServiceName } from '../../scripts/services.js';
-import { findFreeBasePort } from './ports.js';
-import type { Stack, StackOptions } from './stack-types.js';
+import { findFreeBasePort } from '../../scripts/ports.js';
+import type { Stack, StackOptions } from '../../scripts/stack-types.js';
 
 const run = promisify(execFile);
 

@@ -1,4 +1,4 @@
-import type { ServiceName } from '../../scripts/services.js';
+import type { ServiceName } from './services.js';
 
 export type { ServiceName };
 
