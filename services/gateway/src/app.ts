@@ -1,0 +1,50 @@
+/** Builds the gateway: route rules, build files, security headers, compression, three proxies. */
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
+import { createService } from '../../../lib/service.js';
+import { registerBuildFiles } from './build-files.js';
+import { registerCompression } from './compression.js';
+import type { GatewayConfig } from './config.js';
+import { followCurrentBuild, type CurrentBuild } from './current-build.js';
+import { registerProxies } from './proxy.js';
+import { gatewayChecks } from './readiness.js';
+import { registerRouteRules } from './route-rules.js';
+import { registerSecurityHeaders } from './security-headers.js';
+
+export interface Gateway {
+  app: FastifyInstance;
+  build: CurrentBuild;
+  store: BuildStore;
+}
+
+/** Which way the request went, for the access line. */
+function accessFields(request: FastifyRequest, reply: FastifyReply): Record<string, unknown> {
+  if (request.routeRules?.redirect && reply.hasHeader('location')) return { upstream: 'redirect' };
+  const upstream = (request.routeOptions.config as { upstream?: string } | undefined)?.upstream;
+  return { upstream: upstream ?? 'gateway' };
+}
+
+export async function buildGateway(config: GatewayConfig, logger: FastifyBaseLogger, store?: BuildStore): Promise<Gateway> {
+  const buildStore =
+    store ?? createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR });
+  const build = followCurrentBuild(buildStore, logger, config.BUILD_POLL_MS);
+  const upstreams = { rendererUrl: config.RENDERER_URL, imageUrl: config.IMAGE_URL, iconsUrl: config.ICONS_URL };
+  const app = createService({
+    name: 'gateway',
+    logger,
+    production: config.NODE_ENV === 'production',
+    checks: gatewayChecks({ ...upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS }, buildStore, build),
+    accessFields,
+  });
+  app.addHook('onClose', async () => {
+    build.stop();
+    if (!store) await buildStore.close();
+  });
+  registerSecurityHeaders(app, config.TRUST_PROXY);
+  registerRouteRules(app, build);
+  await registerCompression(app);
+  registerBuildFiles(app, build, config.ASSETS_PREFIX);
+  await registerProxies(app, { ...upstreams, timeoutMs: config.UPSTREAM_TIMEOUT_MS, trustProxy: config.TRUST_PROXY });
+  await build.refresh();
+  return { app, build, store: buildStore };
+}

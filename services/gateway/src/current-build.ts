@@ -1,0 +1,102 @@
+/**
+ * The build the gateway applies: followed from the build store (change events plus a short
+ * poll), kept in memory so the gateway keeps serving its last build while the store is away.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { BUILDS_KEPT, isBuildId, type BuildInfo, type BuildMeta, type BuildStore } from '../../../lib/build-store/index.js';
+import { createRouteRulesMatcher, type RouteRulesMatcher } from '../../../lib/route-rules.js';
+
+export interface CurrentBuild {
+  info(): BuildInfo | null;
+  matcher(): RouteRulesMatcher;
+  /** The meta of any kept build; `undefined` when the store cannot answer and it is not cached. */
+  meta(id: string): Promise<BuildMeta | null | undefined>;
+  /** Re-reads the current build now; resolves false when the store did not answer. */
+  refresh(): Promise<boolean>;
+  /** True when the last read of the store succeeded. */
+  storeReachable(): boolean;
+  stop(): void;
+}
+
+const noRules = createRouteRulesMatcher({});
+
+export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, pollMs: number): CurrentBuild {
+  let info: BuildInfo | null = null;
+  let matcher = noRules;
+  let reachable = false;
+  const cache = new Map<string, BuildMeta>();
+
+  function remember(meta: BuildMeta): void {
+    cache.delete(meta.id);
+    cache.set(meta.id, meta);
+    if (cache.size > BUILDS_KEPT) cache.delete(cache.keys().next().value!);
+  }
+
+  async function apply(next: BuildInfo): Promise<void> {
+    if (info && info.id === next.id && info.timestamp === next.timestamp) return;
+    const meta = cache.get(next.id) ?? (await store.meta(next.id));
+    if (!meta) throw new Error(`build ${next.id} has no meta in the store yet`);
+    const nextMatcher = createRouteRulesMatcher(meta.matcher ?? {});
+    remember(meta);
+    info = { id: next.id, timestamp: next.timestamp };
+    matcher = nextMatcher;
+    log.info({ buildId: next.id, rules: nextMatcher.size }, 'build applied');
+  }
+
+  async function refresh(): Promise<boolean> {
+    try {
+      const current = await store.current();
+      if (!reachable) log.info({ store: store.kind }, 'build store reachable');
+      reachable = true;
+      if (current) await apply(current);
+      return true;
+    } catch (error) {
+      if (reachable) log.warn({ err: error, store: store.kind }, 'build store unreachable; keeping the last build');
+      reachable = false;
+      return false;
+    }
+  }
+
+  // A single refresh at a time: a change event during a poll only queues one more.
+  let running: Promise<boolean> | null = null;
+  let again = false;
+  function queueRefresh(): Promise<boolean> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = refresh().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        void queueRefresh();
+      }
+    });
+    return running;
+  }
+
+  const unwatch = store.watch(() => void queueRefresh());
+  const timer = setInterval(() => void queueRefresh(), pollMs);
+  timer.unref();
+
+  return {
+    info: () => info,
+    matcher: () => matcher,
+    async meta(id) {
+      if (!isBuildId(id)) return null;
+      try {
+        const meta = await store.meta(id);
+        if (meta) remember(meta);
+        return meta;
+      } catch {
+        return cache.get(id);
+      }
+    },
+    refresh: queueRefresh,
+    storeReachable: () => reachable,
+    stop() {
+      clearInterval(timer);
+      unwatch();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The three upstreams: `/_ipx/**` to the image service, `/api/_nuxt_icon/**` to the icons
+ * service, everything else to the renderer. The gateway sets X-Forwarded-* itself.
+ */
+import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { REQUEST_ID_HEADER } from '../../../lib/constants.js';
+import { onUpstreamError } from './upstream-errors.js';
+
+export type UpstreamName = 'renderer' | 'image' | 'icons';
+
+export interface ProxyOptions {
+  rendererUrl: string;
+  imageUrl: string;
+  iconsUrl: string;
+  timeoutMs: number;
+  trustProxy: boolean;
+}
+
+/** The scheme the visitor used: the socket's, or a trusted proxy's X-Forwarded-Proto. */
+export function visitorProto(request: FastifyRequest, trustProxy: boolean): 'http' | 'https' {
+  const forwarded = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim().toLowerCase();
+  if (trustProxy && (forwarded === 'https' || forwarded === 'http')) return forwarded;
+  return (request.raw.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+}
+
+/** Upstream request headers: client X-Forwarded-* replaced unless a trusted proxy is in front. */
+export function forwardedHeaders(request: FastifyRequest, headers: IncomingHttpHeaders, trustProxy: boolean): IncomingHttpHeaders {
+  const remote = request.raw.socket.remoteAddress ?? '';
+  const priorFor = trustProxy ? headers['x-forwarded-for'] : undefined;
+  const priorHost = trustProxy ? headers['x-forwarded-host'] : undefined;
+  const out: IncomingHttpHeaders = { ...headers };
+  out['x-forwarded-for'] = priorFor ? `${priorFor}, ${remote}` : remote;
+  out['x-forwarded-proto'] = visitorProto(request, trustProxy);
+  out['x-forwarded-host'] = (typeof priorHost === 'string' && priorHost) || request.headers.host || '';
+  out[REQUEST_ID_HEADER] = request.id;
+  // The gateway compresses for the visitor; upstreams answer plain and spend no CPU on it.
+  delete out['accept-encoding'];
+  return out;
+}
+
+export async function registerProxies(app: FastifyInstance, options: ProxyOptions): Promise<void> {
+  const common = (upstream: UpstreamName, url: string): FastifyHttpProxyOptions => {
+    const replyWithUpstreamError = onUpstreamError(upstream);
+    return {
+    upstream: url,
+    config: { upstream },
+    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: options.timeoutMs } },
+    replyOptions: {
+      timeout: options.timeoutMs,
+      // reply-from types request and reply for HTTP/2 too; the gateway only serves HTTP/1.
+      rewriteRequestHeaders: (request, headers) =>
+        forwardedHeaders(request as FastifyRequest, headers as IncomingHttpHeaders, options.trustProxy),
+      onError: (reply, { error }) => replyWithUpstreamError(reply as FastifyReply, error),
+      // No retry storms: never retry a 503, retry an idempotent request once on a reset keep-alive socket.
+      retryDelay: ({ err, req, attempt }) =>
+        attempt === 0 && (err as { code?: string } | null)?.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD') ? 10 : null,
+    },
+    };
+  };
+  await app.register(proxy, { ...common('image', options.imageUrl), prefix: '/_ipx', rewritePrefix: '/_ipx' });
+  await app.register(proxy, {
+    ...common('icons', options.iconsUrl),
+    prefix: '/api/_nuxt_icon',
+    rewritePrefix: '/api/_nuxt_icon',
+  });
+  await app.register(proxy, common('renderer', options.rendererUrl));
+}

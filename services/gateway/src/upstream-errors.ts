@@ -1,0 +1,45 @@
+/**
+ * What the gateway answers when an upstream fails: 504 when it was too slow, 502 for anything
+ * else (refused, reset, unknown host). Never the proxy library's default 500.
+ */
+import type { FastifyReply } from 'fastify';
+import { createError, type HttpError } from '../../../lib/errors.js';
+import { sendError } from '../../../lib/service.js';
+
+const TIMEOUT_CODES = new Set([
+  'FST_REPLY_FROM_GATEWAY_TIMEOUT',
+  'FST_REPLY_FROM_TIMEOUT',
+  'FST_REPLY_FROM_HTTP_REQUEST_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ETIMEDOUT',
+]);
+
+function codesOf(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e && codes.length < 5; e = e.cause as typeof e) {
+    if (typeof e.code === 'string') codes.push(e.code);
+  }
+  return codes;
+}
+
+export function upstreamError(upstream: string, error: unknown): HttpError {
+  const codes = codesOf(error);
+  const timedOut = codes.some((code) => TIMEOUT_CODES.has(code));
+  return createError({
+    statusCode: timedOut ? 504 : 502,
+    message: timedOut ? `The ${upstream} service did not answer in time` : `The ${upstream} service is unavailable`,
+    data: { upstream, reason: codes.at(-1) ?? 'unknown' },
+  });
+}
+
+/** The proxy's onError: logs the cause once and answers in the one error shape. */
+export function onUpstreamError(upstream: string) {
+  return function replyWithUpstreamError(reply: FastifyReply, error: Error): void {
+    const http = upstreamError(upstream, error);
+    reply.request.log.warn({ upstream, codes: codesOf(error), statusCode: http.statusCode }, 'upstream failed');
+    if (reply.sent) return;
+    sendError(reply.request, reply, http);
+  };
+}

@@ -1,0 +1,72 @@
+/** Small real upstream servers for the gateway tests: real sockets, no mocks. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createServer } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createFileBuildStore, type BuildMeta, type BuildStore } from '../../../lib/build-store/index.js';
+import { buildGateway, type Gateway } from '../src/app.js';
+import { gatewayConfig } from '../src/config.js';
+import { normalizeRouteRules, type RouteRulesInput } from '../../../lib/route-rules.js';
+
+export interface Upstream {
+  url: string;
+  seen: Array<{ url: string; headers: IncomingHttpHeaders }>;
+  app: FastifyInstance;
+}
+
+export const PAGE = `<!DOCTYPE html><html><body>${'<p>Recipe text that compresses well. </p>'.repeat(200)}</body></html>`;
+
+/** An upstream that answers every path with its name and records what it was sent. */
+export async function startUpstream(name: string, delayMs = 0): Promise<Upstream> {
+  const app = Fastify();
+  const seen: Upstream['seen'] = [];
+  app.all('/*', async (request, reply) => {
+    seen.push({ url: request.url, headers: request.headers });
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (request.url.startsWith('/page')) return reply.type('text/html; charset=utf-8').send(PAGE);
+    if (request.url.startsWith('/status/')) return reply.code(Number(request.url.split('/')[2])).send({ name });
+    return { name, url: request.url };
+  });
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, seen, app };
+}
+
+/** A port where nothing listens: taken, then released. */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+export function metaOf(id: string, rules: RouteRulesInput, timestamp = Date.now()): BuildMeta {
+  return { id, timestamp, matcher: normalizeRouteRules(rules), prerendered: [] };
+}
+
+export interface TestGateway extends Gateway {
+  store: BuildStore;
+  cleanup(): Promise<void>;
+}
+
+/** A gateway over a file store in a temp dir, with `meta` published first when given. */
+export async function startGateway(env: Record<string, string>, meta?: BuildMeta): Promise<TestGateway> {
+  const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
+  const store = createFileBuildStore({ dir, pollIntervalMs: 50 });
+  if (meta) await store.publish(meta);
+  const config = gatewayConfig({ BUILD_POLL_MS: '100', UPSTREAM_TIMEOUT_MS: '500', ...env });
+  const gateway = await buildGateway(config, pino({ level: 'silent' }), store);
+  return {
+    ...gateway,
+    store,
+    async cleanup() {
+      await gateway.app.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
