@@ -1,0 +1,48 @@
+/**
+ * Vite plugin: `import icons from 'virtual:icon-bundle'` gives both the server and the client
+ * bundle the same icon data (see icon-bundle.ts), so SSR and hydration draw identical SVG.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { UI_ICON_NAMES } from '../src/runtime/icons-registry.js';
+import { buildIconBundle, iconNamesInText, sourceFiles } from './icon-bundle.js';
+
+export const ICON_BUNDLE_ID = 'virtual:icon-bundle';
+const RESOLVED_ID = `\0${ICON_BUNDLE_ID}`;
+const RENDERER_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface IconBundlePluginOptions {
+  /** The content JSON written before the Vite build; its icon names are bundled. */
+  contentFile?: string;
+  /** Folders whose source files are scanned for literal icon names. */
+  sourceDirs?: string[];
+  /** More names to bundle. */
+  icons?: string[];
+}
+
+export function iconBundlePlugin(options: IconBundlePluginOptions = {}): Plugin {
+  const contentFile = options.contentFile ?? resolve(RENDERER_ROOT, '../../dist/content/content.json');
+  const sourceDirs = options.sourceDirs ?? [resolve(RENDERER_ROOT, 'src/app')];
+  return {
+    name: 'cookbook:icon-bundle',
+    resolveId(id) {
+      return id === ICON_BUNDLE_ID ? RESOLVED_ID : null;
+    },
+    load(id) {
+      if (id !== RESOLVED_ID) return null;
+      const names = new Set<string>([...UI_ICON_NAMES, ...(options.icons ?? [])]);
+      for (const file of sourceFiles(sourceDirs)) {
+        this.addWatchFile(file);
+        for (const name of iconNamesInText(readFileSync(file, 'utf8'))) names.add(name);
+      }
+      if (existsSync(contentFile)) {
+        this.addWatchFile(contentFile);
+        for (const name of iconNamesInText(readFileSync(contentFile, 'utf8'))) names.add(name);
+      }
+      const bundle = buildIconBundle(names, (message) => this.warn(message));
+      return `export default ${JSON.stringify(bundle)};`;
+    },
+  };
+}

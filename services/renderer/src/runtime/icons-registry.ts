@@ -1,0 +1,20 @@
+/**
+ * Icon names the UI uses in code that the bundle scan could miss (names built at runtime).
+ * The icon bundle plugin always includes these, plus every literal `collection:name` found in
+ * the app's source files and the icon names of dist/content/content.json.
+ */
+export const UI_ICON_NAMES = [
+  'lucide:x',
+  'lucide:sun',
+  'lucide:moon',
+  'lucide:monitor',
+  'lucide:sun-moon',
+  'lucide:copy',
+  'lucide:check',
+  'lucide:circle-check',
+  'lucide:circle-alert',
+  'lucide:circle-x',
+  'lucide:info',
+  'lucide:triangle-alert',
+  'lucide:chevron-down',
+] as const;
