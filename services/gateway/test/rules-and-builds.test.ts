@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metaOf, startGateway, startUpstream, type TestGateway, type Upstream } from './upstreams.js';
+import { routeRules as siteRules } from '../../../site.config.js';
+
+const until = async (check: () => Promise<boolean>, timeoutMs: number): Promise<number> => {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - started;
+};
+
+describe('route rules and build files at the gateway', () => {
+  let renderer: Upstream, gateway: TestGateway;
+  const first = metaOf('build-one', siteRules, 1000);
+
+  beforeAll(async () => {
+    renderer = await startUpstream('renderer');
+    gateway = await startGateway({ RENDERER_URL: renderer.url, IMAGE_URL: renderer.url, ICONS_URL: renderer.url }, first);
+  });
+  afterAll(async () => {
+    await gateway.cleanup();
+    await renderer.app.close();
+  });
+
+  it.each([
+    ['/home', 301, '/'],
+    ['/home?ref=a', 301, '/?ref=a'],
+    ['/categories/rust', 308, '/category/rust'],
+    ['/categories/rust/async?page=2', 308, '/category/rust/async?page=2'],
+    ['/categories//evil.example', 308, '/category/evil.example'],
+    ['/source', 302, 'https://example.com/source'],
+  ])('redirects %s with %i to %s before any upstream sees it', async (url, status, location) => {
+    const before = renderer.seen.length;
+    const response = await gateway.app.inject({ url });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers.location).toBe(location);
+    expect(response.body).toContain('http-equiv="refresh"');
+    expect(renderer.seen.length).toBe(before);
+  });
+
+  it('applies robots: false and the /_nuxt/** cache headers to proxied answers', async () => {
+    expect((await gateway.app.inject({ url: '/login' })).headers['x-robots-tag']).toBe('noindex');
+    expect((await gateway.app.inject({ url: '/' })).headers['x-robots-tag']).toBeUndefined();
+    const asset = await gateway.app.inject({ url: '/_nuxt/entry.abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves latest.json with a one-second cache', async () => {
+    const response = await gateway.app.inject({ url: '/_nuxt/builds/latest.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: 'build-one', timestamp: 1000 });
+    expect(response.headers['cache-control']).toBe('public, max-age=1, must-revalidate');
+  });
+
+  it('serves the meta of a build, immutable', async () => {
+    const response = await gateway.app.inject({ url: '/_nuxt/builds/meta/build-one.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(first);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/_nuxt/builds/meta/nope.json', '/_nuxt/builds/meta/..%2F..%2Fetc.json', '/_nuxt/builds/meta/build-one', '/_nuxt/builds/meta/a%00b.json'])(
+    'answers 404 in the JSON shape for %s',
+    async (url) => {
+      const response = await gateway.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ statusCode: 404, url });
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  it('follows a new build within a second, applies its rules and keeps the old meta', async () => {
+    await gateway.store.publish(metaOf('build-two', { '/fresh': { redirect: '/new' }, '/home': { redirect: '/welcome' } }, 2000));
+    const took = await until(async () => (await gateway.app.inject({ url: '/_nuxt/builds/latest.json' })).json().id === 'build-two', 1000);
+    expect(took).toBeLessThan(1000);
+    const fresh = await gateway.app.inject({ url: '/fresh' });
+    expect([fresh.statusCode, fresh.headers.location]).toEqual([307, '/new']);
+    expect((await gateway.app.inject({ url: '/home' })).headers.location).toBe('/welcome');
+    expect((await gateway.app.inject({ url: '/source' })).statusCode).toBe(200); // the old rule is gone
+    expect((await gateway.app.inject({ url: '/_nuxt/builds/meta/build-one.json' })).json().id).toBe('build-one');
+  });
+
+  it('logs one access line per request with the upstream it chose', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const { pino } = await import('pino');
+    const { buildGateway } = await import('../src/app.js');
+    const { gatewayConfig } = await import('../src/config.js');
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const logged = await buildGateway(
+      gatewayConfig({ RENDERER_URL: renderer.url, IMAGE_URL: renderer.url, ICONS_URL: renderer.url }),
+      pino({ level: 'info' }, stream),
+      gateway.store,
+    );
+    await logged.app.inject({ url: '/recipes?x=1', headers: { 'x-request-id': 'abc-1' } });
+    await logged.app.inject({ url: '/fresh' });
+    await logged.app.close();
+    const access = lines.filter((line) => line.msg === 'request');
+    expect(access).toHaveLength(2);
+    expect(access[0]).toMatchObject({ reqId: 'abc-1', method: 'GET', path: '/recipes?x=1', status: 200, upstream: 'renderer' });
+    expect(access[0]!.durationMs).toEqual(expect.any(Number));
+    expect(access[1]).toMatchObject({ path: '/fresh', status: 307, upstream: 'redirect' });
+  });
+});
+
+describe('a configurable assets prefix', () => {
+  it('serves the build files under ASSETS_PREFIX', async () => {
+    const renderer = await startUpstream('renderer');
+    const gateway = await startGateway({ RENDERER_URL: renderer.url, ASSETS_PREFIX: '/assets/' }, metaOf('p1', {}, 5));
+    try {
+      expect((await gateway.app.inject({ url: '/assets/builds/latest.json' })).json()).toEqual({ id: 'p1', timestamp: 5 });
+      expect((await gateway.app.inject({ url: '/_nuxt/builds/latest.json' })).json()).toEqual({ name: 'renderer', url: '/_nuxt/builds/latest.json' });
+    } finally {
+      await gateway.cleanup();
+      await renderer.app.close();
+    }
+  });
+
+  it('answers 503 for latest.json before any build is published', async () => {
+    const renderer = await startUpstream('renderer');
+    const gateway = await startGateway({ RENDERER_URL: renderer.url });
+    try {
+      const response = await gateway.app.inject({ url: '/_nuxt/builds/latest.json' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ statusCode: 503 });
+    } finally {
+      await gateway.cleanup();
+      await renderer.app.close();
+    }
+  });
+});
