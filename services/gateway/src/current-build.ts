@@ -84,12 +84,15 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
     matcher: () => matcher,
     async meta(id) {
       if (!isBuildId(id)) return null;
+      // A build's meta never changes, so a cached one answers at once, Redis up or down.
+      const cached = cache.get(id);
+      if (cached) return cached;
       try {
         const meta = await store.meta(id);
         if (meta) remember(meta);
         return meta;
       } catch {
-        return cache.get(id);
+        return undefined;
       }
     },
     refresh: queueRefresh,

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { createRedisBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
+import { buildGateway, type Gateway } from '../src/app.js';
+import { gatewayConfig } from '../src/config.js';
+import { ownRedis, redisServerInstalled, type OwnRedis } from './redis-server.js';
+import { metaOf, startUpstream, type Upstream } from './upstreams.js';
+
+const installed = redisServerInstalled();
+if (!installed) console.warn('skipping the gateway Redis outage test: redis-server is not installed');
+
+const until = async (check: () => Promise<boolean>, timeoutMs: number): Promise<void> => {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+describe.skipIf(!installed)('the gateway over a Redis build store that goes away and comes back', () => {
+  let redis: OwnRedis, renderer: Upstream, publisher: BuildStore, gateway: Gateway;
+
+  beforeAll(async () => {
+    redis = await ownRedis();
+    await redis.start();
+    renderer = await startUpstream('renderer');
+    publisher = createRedisBuildStore({ url: redis.url, prefix: 'gw-test:' });
+    await publisher.publish(metaOf('redis-one', { '/old': { redirect: '/one' } }, 1));
+    const config = gatewayConfig({
+      RENDERER_URL: renderer.url, IMAGE_URL: renderer.url, ICONS_URL: renderer.url,
+      REDIS_URL: redis.url, REDIS_PREFIX: 'gw-test:', BUILD_POLL_MS: '200', HEALTH_TIMEOUT_MS: '300',
+    });
+    gateway = await buildGateway(config, pino({ level: 'silent' }));
+  }, 20_000);
+  afterAll(async () => {
+    await gateway?.app.close();
+    await publisher?.close();
+    await renderer?.app.close();
+    await redis?.stop();
+  });
+
+  const latestId = async () => (await gateway.app.inject({ url: '/_nuxt/builds/latest.json' })).json().id as string;
+
+  it('serves the published build from Redis', async () => {
+    expect(await latestId()).toBe('redis-one');
+    expect((await gateway.app.inject({ url: '/readyz' })).json().checks.store).toBe('ok');
+  });
+
+  it('keeps serving the last build while Redis is down, and says degraded', async () => {
+    await redis.stop();
+    const ready = await gateway.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'degraded', checks: { store: 'degraded' } });
+    expect(await latestId()).toBe('redis-one');
+    expect((await gateway.app.inject({ url: '/old' })).headers.location).toBe('/one');
+    expect((await gateway.app.inject({ url: '/_nuxt/builds/meta/redis-one.json' })).json().id).toBe('redis-one');
+    expect((await gateway.app.inject({ url: '/page/1' })).statusCode).toBe(200);
+  });
+
+  it('reconnects by itself when Redis is back and follows the next build', async () => {
+    await redis.start();
+    await until(async () => (await gateway.app.inject({ url: '/readyz' })).json().checks.store === 'ok', 5000);
+    await publisher.publish(metaOf('redis-two', { '/old': { redirect: '/two' } }, 2));
+    await until(async () => (await latestId()) === 'redis-two', 3000);
+    expect((await gateway.app.inject({ url: '/old' })).headers.location).toBe('/two');
+  }, 15_000);
+});
