@@ -57,6 +57,7 @@ export function createContentRepository(content: ContentFile): ContentRepository
       const found = recipes.get(id);
       return found && structuredClone(found);
     },
+    codeCss: () => content.codeCss ?? '',
   };
 }
 

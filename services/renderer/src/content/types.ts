@@ -65,6 +65,8 @@ export interface ContentFile {
   generatedAt: string;
   /** The Iconify collections the content uses, so the icon service can preload them. */
   iconCollections: string[];
+  /** The stylesheet the highlighted code needs (also written to dist/content/code.css). */
+  codeCss: string;
   categories: Category[];
   recipes: Recipe[];
 }
@@ -79,4 +81,6 @@ export interface ContentRepository {
   /** Up to `n` recipes: those marked featured first, then the first recipe of each category. */
   featured(n: number): RecipeSummary[];
   recipe(id: string): Recipe | undefined;
+  /** The stylesheet highlighted code blocks need (light and dark token colours). */
+  codeCss(): string;
 }
