@@ -43,13 +43,15 @@ export function createIconLoader(initial: IconLoaderOptions = {}) {
     for (const listener of listeners) listener();
   }
 
-  async function fetchSet(url: string): Promise<IconifyJSON | null> {
+  /** The icon set answered at `url`, or null on any failure: network, timeout, status, body, prefix. */
+  async function fetchSet(url: string, collection: string): Promise<IconifyJSON | null> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? ICON_FETCH_TIMEOUT_MS);
     try {
       const response = await (options.fetch ?? fetch)(url, { signal: controller.signal, headers: { accept: 'application/json' } });
       if (!response.ok) return null;
-      return quicklyValidateIconSet(await response.json());
+      const set = quicklyValidateIconSet(await response.json());
+      return set?.prefix === collection ? set : null;
     } catch {
       return null;
     } finally {
@@ -61,9 +63,9 @@ export function createIconLoader(initial: IconLoaderOptions = {}) {
     const query = `${encodeURIComponent(collection)}.json?icons=${[...waiting.keys()].sort().join(',')}`;
     const local = (options.localEndpoint ?? DEFAULT_LOCAL_ICON_ENDPOINT).replace(/\/$/, '');
     const api = (options.iconifyApi ?? DEFAULT_ICONIFY_API).replace(/\/$/, '');
-    let set = await fetchSet(`${local}/${query}`);
-    if (!set && api) set = await fetchSet(`${api}/${query}`);
-    for (const [name, resolve] of waiting) resolve(set && set.prefix === collection ? iconSvgFromSet(set, name) : null);
+    let set = await fetchSet(`${local}/${query}`, collection);
+    if (!set && api) set = await fetchSet(`${api}/${query}`, collection);
+    for (const [name, resolve] of waiting) resolve(set ? iconSvgFromSet(set, name) : null);
   }
 
   function flush(): void {

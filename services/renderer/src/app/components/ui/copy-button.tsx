@@ -1,0 +1,82 @@
+/**
+ * Copies text to the clipboard and confirms with a toast; the icon turns into a check for a
+ * moment. `CodeBlockCopyButtons` puts one in every <figure data-code-block> of server-rendered
+ * rich text, after hydration, so the HTML from the server stays untouched.
+ */
+import { useEffect, useState, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { Icon } from './icon.js';
+import { toast } from './toast.js';
+
+const CONFIRM_MS = 2000;
+
+async function writeClipboard(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Old browsers and insecure origins have no async clipboard: fall back to a selection.
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy command refused');
+}
+
+export interface CopyButtonProps {
+  /** The text, or a function that reads it when clicked. */
+  text: string | (() => string);
+  label?: string;
+  className?: string;
+}
+
+export function CopyButton({ text, label = 'Copy code', className }: CopyButtonProps) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy(): Promise<void> {
+    try {
+      await writeClipboard(typeof text === 'function' ? text() : text);
+      setCopied(true);
+      toast.add({ title: 'Copied to clipboard', color: 'success', icon: 'lucide:circle-check' });
+    } catch {
+      toast.add({ title: 'Could not copy', description: 'Select the code and copy it by hand.', color: 'error', icon: 'lucide:circle-x' });
+    }
+  }
+
+  return (
+    <button type="button" aria-label={label} data-copy-button="" data-copied={copied || undefined} onClick={() => void copy()} className={`ui-icon-button ${className ?? ''}`}>
+      <Icon name={copied ? 'lucide:check' : 'lucide:copy'} className="size-4" />
+    </button>
+  );
+}
+
+/** The code of a block: the <code> inside <pre>, without the button's own text. */
+export function codeBlockText(figure: Element): string {
+  const code = figure.querySelector('pre code') ?? figure.querySelector('pre');
+  return code?.textContent ?? '';
+}
+
+export interface CodeBlockCopyButtonsProps {
+  /** The element holding the rich text. */
+  containerRef: RefObject<HTMLElement | null>;
+  /** Changes when the rich text changes (e.g. the page's path), to look for blocks again. */
+  contentKey?: string;
+}
+
+export function CodeBlockCopyButtons({ containerRef, contentKey }: CodeBlockCopyButtonsProps) {
+  const [figures, setFigures] = useState<Element[]>([]);
+  useEffect(() => {
+    setFigures([...(containerRef.current?.querySelectorAll('figure[data-code-block]') ?? [])]);
+  }, [containerRef, contentKey]);
+  return <>{figures.map((figure, i) => createPortal(<CopyButton text={() => codeBlockText(figure)} />, figure, `copy-${i}`))}</>;
+}

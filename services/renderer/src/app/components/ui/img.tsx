@@ -1,0 +1,55 @@
+/**
+ * `<Img>`: an image through the optimiser, webp by default, with a srcset from the breakpoints
+ * and densities, width and height set so nothing shifts, lazy unless `preload` marks it as the
+ * largest image above the fold (then React emits `<link rel=preload as=image>` in the head).
+ */
+import { preload as preloadResource } from 'react-dom';
+import type { ImgHTMLAttributes } from 'react';
+import { imageSources, type ImageModifiers } from '../../../runtime/images.js';
+
+export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height'> {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** Mobile-first sizes, `100vw md:50vw lg:400px`; without it the srcset is 1x/2x of `width`. */
+  sizes?: string;
+  format?: string;
+  quality?: number;
+  fit?: ImageModifiers['fit'];
+  /** The largest image above the fold: preload it, load it eagerly, with high priority. */
+  preload?: boolean;
+}
+
+export function Img({ src, alt, width, height, sizes, format, quality, fit, preload = false, loading, ...rest }: ImgProps) {
+  const sources = imageSources(src, {
+    width,
+    height,
+    ...(sizes ? { sizes } : {}),
+    ...(format ? { format } : {}),
+    ...(quality === undefined ? {} : { quality }),
+    ...(fit ? { fit } : {}),
+  });
+  if (preload) {
+    preloadResource(sources.src, {
+      as: 'image',
+      fetchPriority: 'high',
+      ...(sources.srcset ? { imageSrcSet: sources.srcset } : {}),
+      ...(sources.sizes ? { imageSizes: sources.sizes } : {}),
+    });
+  }
+  return (
+    <img
+      {...rest}
+      src={sources.src}
+      srcSet={sources.srcset}
+      sizes={sources.sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={loading ?? (preload ? 'eager' : 'lazy')}
+      decoding={preload ? 'sync' : 'async'}
+      {...(preload ? { fetchPriority: 'high' as const } : {})}
+    />
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Image URLs for the optimiser (SPEC §7, §9): `/_ipx/{modifiers}/{src}` with modifiers written
+ * as ipx reads them (`w_640,f_webp`; `_` for none), and srcsets from the breakpoints
+ * xs 320 … 2xl 1536 with densities 1 and 2. Browser-safe: the server renders with it too.
+ */
+import { DEFAULT_IMAGE_FORMAT, IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../../lib/constants.js';
+
+export type Breakpoint = keyof typeof IMAGE_BREAKPOINTS;
+
+export interface ImageModifiers {
+  width?: number;
+  height?: number;
+  format?: string;
+  quality?: number;
+  fit?: 'cover' | 'contain' | 'fill' | 'inside' | 'outside';
+  background?: string;
+  position?: string;
+}
+
+export const DEFAULT_IMAGE_BASE_URL = '/_ipx';
+const config = { baseURL: DEFAULT_IMAGE_BASE_URL };
+
+/** Where the optimiser is mounted, if not at `/_ipx` (e.g. behind an assets prefix). */
+export function configureImages(change: { baseURL?: string }): void {
+  if (change.baseURL) config.baseURL = change.baseURL.replace(/\/+$/, '');
+}
+
+/** The modifiers segment: `s_WxH` (or `w_`/`h_`), then `f_`, `q_`, `fit_`, `b_`, `pos_`; `_` when empty. */
+export function imageModifiersSegment(modifiers: ImageModifiers): string {
+  const { width, height, format, quality, fit, background, position } = modifiers;
+  const parts: string[] = [];
+  if (width && height) parts.push(`s_${width}x${height}`);
+  else if (width) parts.push(`w_${width}`);
+  else if (height) parts.push(`h_${height}`);
+  if (format) parts.push(`f_${format}`);
+  if (quality !== undefined) parts.push(`q_${quality}`);
+  if (fit) parts.push(`fit_${fit}`);
+  if (background) parts.push(`b_${background.replace(/^#/, '')}`);
+  if (position) parts.push(`pos_${position}`);
+  return parts.length ? parts.map((p) => encodeURIComponent(p).replace(/%2C/gi, ',')).join(',') : '_';
+}
+
+/** `/_ipx/{modifiers}/{src}`; the path is percent-encoded segment by segment, remote URLs kept whole. */
+export function imageUrl(src: string, modifiers: ImageModifiers = {}, baseURL: string = config.baseURL): string {
+  const path = /^https?:\/\//.test(src) ? src : src.replace(/^\/+/, '').split('/').map(encodePathSegment).join('/');
+  return `${baseURL}/${imageModifiersSegment(modifiers)}/${path}`;
+}
+
+function encodePathSegment(segment: string): string {
+  try {
+    return encodeURIComponent(decodeURIComponent(segment));
+  } catch {
+    return encodeURIComponent(segment);
+  }
+}
+
+export interface SizeEntry {
+  /** Smallest viewport width (px) the size applies from; 0 for the bare entry. */
+  from: number;
+  /** A CSS length: `100vw` or `400px`. */
+  size: string;
+}
+
+/**
+ * Parses `sizes` written mobile-first as Tailwind does: `100vw md:50vw lg:400px` means 100vw
+ * below md, 50vw from md, 400px from lg. A bare number is pixels.
+ */
+export function parseSizes(sizes: string): SizeEntry[] {
+  const entries = new Map<number, string>();
+  for (const token of sizes.trim().split(/[\s,]+/).filter(Boolean)) {
+    const colon = token.indexOf(':');
+    const key = colon === -1 ? '' : token.slice(0, colon);
+    const raw = colon === -1 ? token : token.slice(colon + 1);
+    const from = key === '' ? 0 : IMAGE_BREAKPOINTS[key as Breakpoint];
+    if (from === undefined) throw new Error(`Unknown image breakpoint "${key}" in sizes "${sizes}"`);
+    const size = /^\d+$/.test(raw) ? `${raw}px` : raw;
+    if (!/^\d+(\.\d+)?(vw|px)$/.test(size)) throw new Error(`Image size "${raw}" must be in vw or px`);
+    entries.set(from, size);
+  }
+  if (entries.size === 0) throw new Error('Image sizes must not be empty');
+  return [...entries].sort(([a], [b]) => a - b).map(([from, size]) => ({ from, size }));
+}
+
+const BREAKPOINT_WIDTHS: number[] = Object.values(IMAGE_BREAKPOINTS);
+const LARGEST_BREAKPOINT = Math.max(...BREAKPOINT_WIDTHS);
+
+/** The image widths (1x) one size entry needs across the viewports it covers. */
+function entryWidths(entry: SizeEntry, until: number | undefined): number[] {
+  if (entry.size.endsWith('px')) return [Math.round(parseFloat(entry.size))];
+  const share = parseFloat(entry.size) / 100;
+  const top = until ?? Math.max(LARGEST_BREAKPOINT, entry.from);
+  const viewports = BREAKPOINT_WIDTHS.filter((w) => w >= entry.from && w <= top);
+  if (!viewports.includes(top)) viewports.push(top);
+  return viewports.map((w) => Math.round(w * share));
+}
+
+export interface ImageSources {
+  src: string;
+  srcset?: string;
+  sizes?: string;
+}
+
+export interface ImageSourcesOptions extends Omit<ImageModifiers, 'width' | 'height'> {
+  width: number;
+  height?: number;
+  sizes?: string;
+  densities?: readonly number[];
+  baseURL?: string;
+}
+
+/**
+ * src, srcset and sizes for an image. With `sizes`: width descriptors for every breakpoint each
+ * entry covers, at each density (sorted, deduplicated), and src is the largest. Without: the
+ * given width at 1x and 2x.
+ */
+export function imageSources(source: string, options: ImageSourcesOptions): ImageSources {
+  const { width, height, sizes, densities = IMAGE_DENSITIES, baseURL, ...rest } = options;
+  const modifiers: ImageModifiers = { format: DEFAULT_IMAGE_FORMAT, ...rest };
+  const ratio = height ? height / width : 0;
+  const at = (w: number): string => imageUrl(source, { ...modifiers, width: w, ...(ratio ? { height: Math.round(w * ratio) } : {}) }, baseURL);
+  if (!sizes) {
+    const srcset = [...new Set(densities)].sort((a, b) => a - b).map((d) => `${at(Math.round(width * d))} ${d}x`);
+    return { src: at(width), srcset: srcset.join(', ') };
+  }
+  const entries = parseSizes(sizes);
+  const widths = new Set<number>();
+  entries.forEach((entry, i) => {
+    const next = entries[i + 1];
+    for (const w of entryWidths(entry, next ? next.from : undefined)) for (const d of densities) widths.add(Math.round(w * d));
+  });
+  const sorted = [...widths].sort((a, b) => a - b);
+  const sizesAttr = entries.map((entry, i) => {
+    const next = entries[i + 1];
+    return next ? `(max-width: ${next.from - 1}px) ${entry.size}` : entry.size;
+  });
+  return { src: at(sorted[sorted.length - 1] ?? width), srcset: sorted.map((w) => `${at(w)} ${w}w`).join(', '), sizes: sizesAttr.join(', ') };
+}

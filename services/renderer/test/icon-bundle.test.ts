@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildIconBundle, iconNamesInText, isKnownCollection } from '../build/icon-bundle.js';
+import { ICON_BUNDLE_ID, iconBundlePlugin } from '../build/icon-bundle-plugin.js';
+import { UI_ICON_NAMES } from '../src/runtime/icons-registry.js';
+import { scopeSvgIds } from '../src/runtime/icons.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'icon-bundle-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('icon names in text', () => {
+  it('finds quoted collection:name literals of known collections only', () => {
+    const text = `<Icon name="lucide:chef-hat" /> {"icon":"mdi:pasta"} 'foo:bar' "note: x" "lucide:Bad" \`tabler:home\``;
+    expect(iconNamesInText(text)).toEqual(['lucide:chef-hat', 'mdi:pasta', 'tabler:home']);
+    expect(isKnownCollection('lucide')).toBe(true);
+    expect(isKnownCollection('constructor')).toBe(false);
+  });
+});
+
+describe('icon bundle', () => {
+  it('resolves icons and aliases from @iconify/json and skips unknown names with a warning', () => {
+    const warnings: string[] = [];
+    const bundle = buildIconBundle(['lucide:x', 'lucide:alarm-check', 'lucide:not-an-icon', 'nope:x', 'bad'], (m) => warnings.push(m));
+    expect(Object.keys(bundle).sort()).toEqual(['lucide:alarm-check', 'lucide:x']);
+    expect(bundle['lucide:x']).toMatchObject({ viewBox: '0 0 24 24', aspect: 1 });
+    expect(bundle['lucide:x']?.body).toContain('<path');
+    expect(warnings).toEqual(['icon bundle: "lucide:not-an-icon" is not in @iconify/json; it will be fetched at runtime']);
+  });
+
+  it('the plugin serves the virtual module with UI icons, source literals and content names', async () => {
+    const src = join(dir, 'src');
+    mkdirSync(src);
+    writeFileSync(join(src, 'page.tsx'), 'export const a = <Icon name="mdi:home" />;');
+    writeFileSync(join(src, 'page.test.tsx'), 'const b = "mdi:account";');
+    const content = join(dir, 'content.json');
+    writeFileSync(content, JSON.stringify({ categories: [{ id: 'pasta', icon: 'tabler:bowl' }] }));
+    const plugin = iconBundlePlugin({ contentFile: content, sourceDirs: [src], icons: ['lucide:heart'] });
+    const watched: string[] = [];
+    const context = { addWatchFile: (f: string) => watched.push(f), warn: () => {} };
+    const resolveId = plugin.resolveId as (id: string) => string | null;
+    const load = plugin.load as (this: typeof context, id: string) => string | null;
+    const resolved = resolveId(ICON_BUNDLE_ID);
+    expect(resolved).toBe('\0virtual:icon-bundle');
+    expect(resolveId('other')).toBeNull();
+    const code = load.call(context, resolved ?? '') ?? '';
+    const bundle = JSON.parse(code.replace(/^export default /, '').replace(/;$/, '')) as Record<string, unknown>;
+    expect(Object.keys(bundle)).toEqual(expect.arrayContaining([...UI_ICON_NAMES, 'mdi:home', 'tabler:bowl', 'lucide:heart']));
+    expect(bundle).not.toHaveProperty(['mdi:account']);
+    expect(watched).toEqual(expect.arrayContaining([content, join(src, 'page.tsx')]));
+  });
+});
+
+describe('SVG ids', () => {
+  it('scopes ids and their references the same way every time', () => {
+    const body = '<defs><mask id="a"><path/></mask></defs><g mask="url(#a)"/><use href="#a"/><g id="ab"/>';
+    const out = scopeSvgIds(body, ':r1:');
+    expect(out).toBe('<defs><mask id="r1-a"><path/></mask></defs><g mask="url(#r1-a)"/><use href="#r1-a"/><g id="r1-ab"/>');
+    expect(scopeSvgIds(body, ':r1:')).toBe(out);
+    expect(scopeSvgIds('<path d="M0"/>', 'x')).toBe('<path d="M0"/>');
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../lib/constants.js';
+import { imageModifiersSegment, imageSources, imageUrl, parseSizes } from '../src/runtime/images.js';
+
+describe('image URLs', () => {
+  it('writes modifiers as ipx reads them, `_` for none', () => {
+    expect(imageModifiersSegment({})).toBe('_');
+    expect(imageModifiersSegment({ width: 640, format: 'webp' })).toBe('w_640,f_webp');
+    expect(imageModifiersSegment({ width: 200, height: 100, quality: 75 })).toBe('s_200x100,q_75');
+    expect(imageModifiersSegment({ height: 90, fit: 'cover', background: '#fff', position: 'top' })).toBe('h_90,fit_cover,b_fff,pos_top');
+  });
+
+  it('builds /_ipx/{modifiers}/{src} with encoded paths', () => {
+    expect(imageUrl('/covers/pasta.jpg', { width: 640, format: 'webp' })).toBe('/_ipx/w_640,f_webp/covers/pasta.jpg');
+    expect(imageUrl('covers/a b.png')).toBe('/_ipx/_/covers/a%20b.png');
+    expect(imageUrl('/汉字.png', { width: 10 })).toBe('/_ipx/w_10/%E6%B1%89%E5%AD%97.png');
+    expect(imageUrl('/already%20encoded.png')).toBe('/_ipx/_/already%20encoded.png');
+    expect(imageUrl('https://example.com/x.png', { width: 5 })).toBe('/_ipx/w_5/https://example.com/x.png');
+    expect(imageUrl('/x.png', {}, '/assets/_ipx')).toBe('/assets/_ipx/_/x.png');
+  });
+});
+
+describe('srcset', () => {
+  it('without sizes: the width at each density, webp by default', () => {
+    expect(imageSources('/a.jpg', { width: 400, height: 300 })).toEqual({
+      src: '/_ipx/s_400x300,f_webp/a.jpg',
+      srcset: '/_ipx/s_400x300,f_webp/a.jpg 1x, /_ipx/s_800x600,f_webp/a.jpg 2x',
+    });
+    expect(IMAGE_DENSITIES).toEqual([1, 2]);
+  });
+
+  it('a full-width image covers every breakpoint at 1x and 2x', () => {
+    const out = imageSources('/a.jpg', { width: 1536, sizes: '100vw' });
+    const widths = out.srcset?.split(', ').map((entry) => Number(entry.split(' ')[1]?.replace('w', '')));
+    expect(Object.values(IMAGE_BREAKPOINTS)).toEqual([320, 640, 768, 1024, 1280, 1536]);
+    expect(widths).toEqual([320, 640, 768, 1024, 1280, 1536, 2048, 2560, 3072]);
+    expect(out.sizes).toBe('100vw');
+    expect(out.src).toBe('/_ipx/w_3072,f_webp/a.jpg');
+  });
+
+  it('mobile-first sizes: each entry up to the next breakpoint, media one pixel below it', () => {
+    const out = imageSources('/a.jpg', { width: 800, height: 400, sizes: '100vw md:50vw lg:400px', format: 'avif' });
+    expect(out.sizes).toBe('(max-width: 767px) 100vw, (max-width: 1023px) 50vw, 400px');
+    const table = out.srcset?.split(', ').map((entry) => entry.split(' '));
+    // 100vw below md: 320, 640, 768; 50vw from md to lg: 384, 512; 400px from lg; then 2x of each.
+    expect(table?.map(([, w]) => w)).toEqual(['320w', '384w', '400w', '512w', '640w', '768w', '800w', '1024w', '1280w', '1536w']);
+    expect(table?.[0]?.[0]).toBe('/_ipx/s_320x160,f_avif/a.jpg');
+  });
+
+  it('rejects unknown breakpoints and units', () => {
+    expect(() => parseSizes('huge:50vw')).toThrow(/Unknown image breakpoint "huge"/);
+    expect(() => parseSizes('50em')).toThrow(/vw or px/);
+    expect(() => parseSizes('  ')).toThrow(/empty/);
+    expect(parseSizes('sm:300 100vw')).toEqual([
+      { from: 0, size: '100vw' },
+      { from: 640, size: '300px' },
+    ]);
+  });
+});
