@@ -1,0 +1,75 @@
+/** Builds the image service's Fastify instance; tests use `app.inject`, main.ts listens. */
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toErrorBody, toHttpError } from '../../../lib/errors.js';
+import { createService } from '../../../lib/service.js';
+import type { ImageConfig } from './config.js';
+import { createImagePipeline, type ImagePipeline } from './image-pipeline.js';
+import { createImageSources } from './image-sources.js';
+import { systemResolver, type Resolver } from './pinned-lookup.js';
+import { ResultCache } from './result-cache.js';
+import { createTransformer } from './transform.js';
+
+export interface ImageAppOptions {
+  logger: FastifyBaseLogger;
+  /** Test-only: how host names resolve (defaults to the system resolver). */
+  resolver?: Resolver;
+  /** Test-only: addresses a remote fetch may reach although they are not public. */
+  allowAddresses?: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    images: ImagePipeline;
+  }
+}
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
+
+export async function buildImageApp(config: ImageConfig, options: ImageAppOptions): Promise<FastifyInstance> {
+  const cache = new ResultCache(config.IMAGE_CACHE_DIR, config.IMAGE_CACHE_INDEX_SIZE, config.IMAGE_CACHE_MAX_BYTES, (error, action) =>
+    options.logger.warn({ err: error, action }, 'image cache failed'),
+  );
+  await cache.init().catch((error: unknown) => options.logger.error({ err: error }, 'image cache folder unusable'));
+  const sources = createImageSources(config, {
+    resolve: options.resolver ?? systemResolver,
+    allowAddresses: new Set(options.allowAddresses ?? []),
+  });
+  const transform = createTransformer({ maxInputPixels: config.IMAGE_MAX_INPUT_PIXELS, timeoutMs: config.IMAGE_JOB_TIMEOUT_MS });
+  const pipeline = createImagePipeline({ config, sources, cache, transform });
+
+  const app = createService({
+    name: 'image',
+    logger: options.logger,
+    production: config.NODE_ENV === 'production',
+    checks: { cache: async () => ((await cache.writable()) ? 'ok' : 'down') },
+  });
+  app.decorate('images', pipeline);
+  app.addHook('onClose', async () => sources.close());
+
+  app.get('/_ipx/*', async (request, reply) => {
+    try {
+      const result = await pipeline.handle({
+        url: request.url,
+        accept: header(request.headers.accept),
+        ifNoneMatch: header(request.headers['if-none-match']),
+        ifModifiedSince: header(request.headers['if-modified-since']),
+      });
+      reply.code(result.status).headers(result.headers);
+      return result.status === 304 ? reply.send() : reply.send(result.body);
+    } catch (error) {
+      return sendImageError(request, reply, error);
+    }
+  });
+  return app;
+}
+
+/** Image errors are always the JSON error shape (an <img> never shows a page), and never cached. */
+function sendImageError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const http = toHttpError(error);
+  if (http.statusCode >= 500) request.log.warn({ err: error, status: http.statusCode }, 'image request failed');
+  else request.log.debug({ status: http.statusCode, reason: http.message }, 'image request refused');
+  const body = toErrorBody(error, request.url, !request.server.production);
+  const retryAfter = (http.data as { retryAfter?: number } | undefined)?.retryAfter;
+  if (http.statusCode === 503 && retryAfter) reply.header('retry-after', String(retryAfter));
+  return reply.code(body.statusCode).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+}

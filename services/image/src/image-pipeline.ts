@@ -1,0 +1,111 @@
+/**
+ * One image request from path to bytes: parse and check the modifiers, find the source's identity,
+ * answer 304 or a cache hit before any decode, otherwise transform once (single flight) inside the
+ * bounded queue and keep the result.
+ */
+import type { ImageConfig } from './config.js';
+import { cacheKey, etagOf, isFingerprinted, isNotModified } from './http-cache.js';
+import { checkPixels, probeImage } from './image-probe.js';
+import type { ImageSources } from './image-sources.js';
+import { JobQueue } from './job-queue.js';
+import { modifiersKey, parseModifiers, type ImageModifiers } from './modifiers.js';
+import { chooseFormat } from './output-format.js';
+import { boundOutput } from './output-size.js';
+import { parseImagePath } from './request-path.js';
+import type { ResultCache } from './result-cache.js';
+import { SingleFlight } from './single-flight.js';
+import { snapModifiers, snapWidthSet } from './snap-widths.js';
+import type { LoadedSource } from './source.js';
+import type { Transformer, TransformResult } from './transform.js';
+
+export interface ImageRequest {
+  url: string;
+  accept?: string | undefined;
+  ifNoneMatch?: string | undefined;
+  ifModifiedSince?: string | undefined;
+}
+
+export interface ImageResponse {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+export interface ImageMetrics {
+  transforms: number;
+  cacheHits: number;
+  notModified: number;
+}
+
+export interface PipelineParts {
+  config: ImageConfig;
+  sources: ImageSources;
+  cache: ResultCache;
+  transform: Transformer;
+}
+
+export function createImagePipeline({ config, sources, cache, transform }: PipelineParts) {
+  const metrics: ImageMetrics = { transforms: 0, cacheHits: 0, notModified: 0 };
+  const queue = new JobQueue({
+    concurrency: config.IMAGE_CONCURRENCY,
+    queueSize: config.IMAGE_QUEUE_SIZE,
+    timeoutMs: config.IMAGE_JOB_TIMEOUT_MS,
+    retryAfterSeconds: config.IMAGE_RETRY_AFTER_S,
+  });
+  const flights = new SingleFlight<TransformResult>();
+  const ruleContext = { maxDimension: config.IMAGE_MAX_DIMENSION, avif: config.IMAGE_AVIF };
+  const snapSet = config.IMAGE_SNAP_WIDTHS ? snapWidthSet(config.IMAGE_SNAP_EXTRA_WIDTHS, config.IMAGE_MAX_DIMENSION) : [];
+  const fingerprint = new RegExp(config.IMAGE_FINGERPRINT_PATTERN);
+
+  async function produce(source: LoadedSource, modifiers: ImageModifiers, format: string): Promise<TransformResult> {
+    return queue.run(async () => {
+      const probe = await probeImage(source.data, modifiers.animated !== undefined);
+      const vector = probe.type === 'svg' && format === 'default';
+      let bounded = modifiers;
+      if (!vector) {
+        checkPixels(probe, config.IMAGE_MAX_INPUT_PIXELS);
+        bounded = boundOutput(probe, modifiers, config.IMAGE_MAX_DIMENSION);
+      }
+      metrics.transforms++;
+      return transform(source, probe, bounded, format);
+    });
+  }
+
+  async function handle(request: ImageRequest): Promise<ImageResponse> {
+    const path = parseImagePath(request.url);
+    const parsed = snapModifiers(parseModifiers(path.modifiers, ruleContext), snapSet, config.IMAGE_MAX_DIMENSION);
+    const { format: requested, ...modifiers } = parsed;
+    const choice = chooseFormat(requested, request.accept, { avif: config.IMAGE_AVIF, animated: modifiers.animated !== undefined });
+    const meta = await sources.meta(path.source, path.remote);
+    const key = cacheKey({ source: path.source, identity: meta.identity, modifiers: modifiersKey(modifiers), format: choice.format });
+    const headers: Record<string, string> = {
+      etag: etagOf(key),
+      'cache-control':
+        !path.remote && isFingerprinted(path.source, fingerprint) ? config.IMAGE_CACHE_CONTROL_IMMUTABLE : config.IMAGE_CACHE_CONTROL,
+      'content-security-policy': "default-src 'none'",
+      'x-content-type-options': 'nosniff',
+    };
+    if (meta.mtime) headers['last-modified'] = meta.mtime.toUTCString();
+    if (choice.negotiated) headers.vary = 'Accept';
+
+    if (isNotModified({ 'if-none-match': request.ifNoneMatch, 'if-modified-since': request.ifModifiedSince }, headers.etag!, meta.mtime)) {
+      metrics.notModified++;
+      return { status: 304, headers };
+    }
+    let result: TransformResult | undefined = await cache.read(key);
+    headers['x-image-cache'] = result ? 'HIT' : 'MISS';
+    if (result) metrics.cacheHits++;
+    result ??= await flights.run(key, async () => {
+      const source = 'data' in meta ? meta : await sources.load(path.source, path.remote);
+      const output = await produce(source, modifiers, choice.format);
+      // A source that changed between stat and read is served, but not filed under the old identity.
+      if (source.identity === meta.identity) await cache.put(key, output);
+      return output;
+    });
+    return { status: 200, headers: { ...headers, 'content-type': `image/${result.format}` }, body: result.data };
+  }
+
+  return { handle, metrics, queue };
+}
+
+export type ImagePipeline = ReturnType<typeof createImagePipeline>;

@@ -1,0 +1,62 @@
+/**
+ * Bounded concurrency for transforms: at most `concurrency` run, at most `queueSize` wait, and
+ * beyond that the caller gets 503 with Retry-After. A job over its time limit answers 503 at once,
+ * but keeps its slot until sharp really stops, so the bound on CPU holds.
+ */
+import { createError } from '../../../lib/errors.js';
+
+export interface JobQueueOptions {
+  concurrency: number;
+  queueSize: number;
+  timeoutMs: number;
+  retryAfterSeconds: number;
+}
+
+export class JobQueue {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly options: JobQueueOptions) {}
+
+  get stats(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.options.concurrency) {
+      if (this.waiting.length >= this.options.queueSize) throw this.busy();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    const work = job().finally(() => this.release());
+    return this.withTimeout(work);
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    // The slot passes straight to the next job, so `running` never dips below the bound under load.
+    if (next) next();
+    else this.running--;
+  }
+
+  private withTimeout<T>(work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(createError({ statusCode: 503, message: 'The transform took too long', data: { retryAfter: this.options.retryAfterSeconds } })),
+        this.options.timeoutMs,
+      );
+    });
+    work.catch(() => undefined);
+    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  private busy() {
+    return createError({
+      statusCode: 503,
+      message: 'The image service is busy; try again shortly',
+      data: { retryAfter: this.options.retryAfterSeconds },
+    });
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Local sources, rooted in one folder. A path is refused unless every segment is a plain name and
+ * its real path (symlinks followed) lies inside the real root: `root + sep`, never a bare prefix
+ * (CVE-2025-54387: /x/public must not reach /x/public-secret).
+ */
+import { realpath, readFile, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { createError } from '../../../lib/errors.js';
+import type { LoadedSource, SourceMeta } from './source.js';
+
+const forbidden = (id: string) => createError({ statusCode: 403, message: `Forbidden path: ${id}` });
+const notFound = (id: string) => createError({ statusCode: 404, message: `Image not found: ${id}` });
+const UNSAFE_CHARS = /[\0\\:*?"<>|]/;
+
+/** The path segments of a source id, or 403 for `..`, `.`, empty segments and odd characters. */
+export function safeSegments(id: string): string[] {
+  const segments = id.replace(/^\//, '').split('/');
+  for (const segment of segments) {
+    if (segment === '' || segment === '.' || segment === '..' || UNSAFE_CHARS.test(segment)) throw forbidden(id);
+  }
+  return segments;
+}
+
+export function isInside(root: string, path: string): boolean {
+  return path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+export interface LocalFiles {
+  meta(id: string): Promise<SourceMeta & { path: string }>;
+  load(id: string): Promise<LoadedSource>;
+}
+
+export function createLocalFiles(root: string, maxBytes: number): LocalFiles {
+  let realRoot: Promise<string> | undefined;
+  const rootPath = () => (realRoot ??= realpath(root).catch(() => root));
+
+  async function meta(id: string): Promise<SourceMeta & { path: string }> {
+    const segments = safeSegments(id);
+    const base = await rootPath();
+    let path: string;
+    try {
+      path = await realpath(join(base, ...segments));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notFound(id);
+      throw forbidden(id);
+    }
+    if (!isInside(base, path)) throw forbidden(id);
+    const stats = await stat(path).catch(() => undefined);
+    if (!stats?.isFile()) throw notFound(id);
+    if (stats.size > maxBytes) throw createError({ statusCode: 413, message: `The source is larger than ${maxBytes} bytes` });
+    return { id, path, identity: `${stats.size}-${Math.floor(stats.mtimeMs)}`, mtime: stats.mtime };
+  }
+
+  async function load(id: string): Promise<LoadedSource> {
+    const found = await meta(id);
+    const data = await readFile(found.path).catch(() => {
+      throw notFound(id);
+    });
+    return { id, identity: found.identity, mtime: found.mtime, data };
+  }
+
+  return { meta, load };
+}

@@ -1,0 +1,15 @@
+/** The image service process: config, logger, app, listen. */
+import { cpus } from 'node:os';
+// sharp jobs share libuv's pool with fs and dns: leave them threads to spare (read at first use).
+process.env.UV_THREADPOOL_SIZE ??= String(Math.max(4, cpus().length + 2));
+
+const { createLogger } = await import('../../../lib/logger.js');
+const { listen } = await import('../../../lib/service.js');
+const { loadImageConfig } = await import('./config.js');
+const { buildImageApp } = await import('./app.js');
+
+const config = loadImageConfig();
+const logger = createLogger({ service: 'image', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
+const app = await buildImageApp(config, { logger });
+await listen(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+logger.info({ dir: config.IMAGE_DIR, cache: config.IMAGE_CACHE_DIR, concurrency: config.IMAGE_CONCURRENCY }, 'image service ready');

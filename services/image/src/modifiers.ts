@@ -1,0 +1,59 @@
+/**
+ * Parses the modifier segment as ipx does (`_` for none, pairs split on `,` or `&`, key and value
+ * on `:`, `=` or `_`), but refuses unknown names and bad values with 400 before any work is done.
+ */
+import { createError } from '../../../lib/errors.js';
+import { canonicalName, checkModifier, type RuleContext } from './modifier-rules.js';
+
+/** Canonical modifier name to the argument string ipx receives. */
+export type ImageModifiers = Record<string, string>;
+
+const PAIR_SEPARATOR = /[&,]/;
+const VALUE_SEPARATOR = /[:=_]/;
+const MAX_MODIFIERS = 24;
+
+function decodePart(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw createError({ statusCode: 400, message: 'Malformed percent-encoding in the modifiers' });
+  }
+}
+
+export function parseModifiers(segment: string, ctx: RuleContext): ImageModifiers {
+  const modifiers: ImageModifiers = {};
+  if (segment === '_') return modifiers;
+  const pairs = segment.split(PAIR_SEPARATOR);
+  if (pairs.length > MAX_MODIFIERS) throw createError({ statusCode: 400, message: `At most ${MAX_MODIFIERS} modifiers` });
+  for (const pair of pairs) {
+    if (pair === '') throw createError({ statusCode: 400, message: 'Empty modifier' });
+    const [rawKey = '', ...rawArgs] = pair.split(VALUE_SEPARATOR);
+    const key = decodePart(rawKey);
+    const name = canonicalName(key);
+    if (!name) throw createError({ statusCode: 400, message: `Unknown modifier: ${JSON.stringify(key)}` });
+    modifiers[name] = checkModifier(name, rawArgs.map(decodePart), ctx);
+  }
+  return combineWidthAndHeight(modifiers);
+}
+
+/** sharp honours only the last resize, so `w` with `h` becomes one `resize` as @nuxt/image sends it. */
+function combineWidthAndHeight(modifiers: ImageModifiers): ImageModifiers {
+  const { width, height, ...rest } = modifiers;
+  if (width === undefined || height === undefined || rest.resize !== undefined) return modifiers;
+  return { ...rest, resize: `${width}x${height}` };
+}
+
+/** A stable text for the cache key: the same request, however it was spelled, gives the same text. */
+export function modifiersKey(modifiers: ImageModifiers): string {
+  return Object.keys(modifiers)
+    .sort()
+    .map((name) => `${name}_${modifiers[name]}`)
+    .join('&');
+}
+
+/** Width and height a `resize` asks for. */
+export function resizeOf(modifiers: ImageModifiers): { width: number; height: number } | undefined {
+  if (modifiers.resize === undefined) return undefined;
+  const [w, h] = modifiers.resize.split('x').map(Number);
+  return { width: w!, height: h! };
+}

@@ -1,0 +1,40 @@
+/** Splits `/_ipx/{modifiers}/{source}` as @nuxt/image builds it, from the raw request URL. */
+import { createError } from '../../../lib/errors.js';
+
+export const IPX_PREFIX = '/_ipx/';
+
+export interface ImageRequestPath {
+  /** The first segment, still encoded: `_`, `w_200`, `f_webp&q_75`. */
+  modifiers: string;
+  /** The decoded source: `/images/a.png` or `https://host/a.png?x=1`. */
+  source: string;
+  remote: boolean;
+}
+
+const PROTOCOL = /^(https?):\/\/?/i;
+
+function decode(value: string, what: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw createError({ statusCode: 400, message: `Malformed percent-encoding in the ${what}` });
+  }
+}
+
+export function parseImagePath(rawUrl: string): ImageRequestPath {
+  if (!rawUrl.startsWith(IPX_PREFIX)) throw createError({ statusCode: 404, message: 'Not an image path' });
+  const rest = rawUrl.slice(IPX_PREFIX.length);
+  const slash = rest.indexOf('/');
+  if (slash <= 0) throw createError({ statusCode: 400, message: 'Modifiers and source are required: /_ipx/{modifiers}/{source}' });
+  const modifiers = rest.slice(0, slash);
+  const encodedSource = rest.slice(slash + 1);
+  const decoded = decode(encodedSource, 'source');
+  const match = PROTOCOL.exec(decoded);
+  if (match) {
+    // Proxies may collapse `//`; the query string belongs to the remote URL.
+    return { modifiers, source: `${match[1]!.toLowerCase()}://${decoded.slice(match[0].length)}`, remote: true };
+  }
+  const path = decode(encodedSource.split('?')[0] ?? '', 'source');
+  if (path === '' || path === '/') throw createError({ statusCode: 400, message: 'The image source is missing' });
+  return { modifiers, source: path.startsWith('/') ? path : `/${path}`, remote: false };
+}

@@ -1,0 +1,33 @@
+/**
+ * Width snapping: a requested width moves up to the next width of breakpoints x densities (plus the
+ * placeholder widths), so a client cannot fill the cache with one variant per pixel.
+ */
+import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../lib/constants.js';
+import { resizeOf, type ImageModifiers } from './modifiers.js';
+
+export function snapWidthSet(extra: readonly number[], maxDimension: number): number[] {
+  const widths = new Set<number>(extra);
+  for (const breakpoint of Object.values(IMAGE_BREAKPOINTS)) {
+    for (const density of IMAGE_DENSITIES) widths.add(breakpoint * density);
+  }
+  return [...widths].filter((w) => w <= maxDimension).sort((a, b) => a - b);
+}
+
+/** The smallest allowed width at least `width`, or the largest allowed one. */
+export function snapWidth(width: number, allowed: readonly number[]): number {
+  return allowed.find((w) => w >= width) ?? allowed[allowed.length - 1] ?? width;
+}
+
+export function snapModifiers(modifiers: ImageModifiers, allowed: readonly number[], maxDimension: number): ImageModifiers {
+  if (allowed.length === 0) return modifiers;
+  const result = { ...modifiers };
+  if (result.width !== undefined) result.width = String(snapWidth(Number(result.width), allowed));
+  const size = resizeOf(result);
+  if (size) {
+    const width = snapWidth(size.width, allowed);
+    // Keep the requested aspect ratio; the height follows the snapped width.
+    const height = Math.min(maxDimension, Math.max(1, Math.round((size.height * width) / size.width)));
+    result.resize = `${width}x${height}`;
+  }
+  return result;
+}

@@ -1,0 +1,37 @@
+/** Builds the image app over generated fixtures, with the real pipeline and a silent logger. */
+import { rm } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { createLogger } from '../../../lib/logger.js';
+import { buildImageApp, type ImageAppOptions } from '../src/app.js';
+import { imageConfigFrom } from '../src/config.js';
+import { makeFixtures, type Fixtures } from './fixtures/make-fixtures.js';
+
+export interface TestImageApp {
+  app: FastifyInstance;
+  fixtures: Fixtures;
+  close(): Promise<void>;
+}
+
+export async function startImageApp(
+  env: Record<string, string> = {},
+  options: Omit<ImageAppOptions, 'logger'> = {},
+  fixtures?: Fixtures,
+): Promise<TestImageApp> {
+  const fx = fixtures ?? (await makeFixtures());
+  const config = imageConfigFrom({ IMAGE_DIR: fx.root, IMAGE_CACHE_DIR: fx.cacheDir, IMAGE_SNAP_WIDTHS: 'false', ...env });
+  const logger = createLogger({ service: 'image', level: 'silent', format: 'json' });
+  const app = await buildImageApp(config, { logger, ...options });
+  return {
+    app,
+    fixtures: fx,
+    async close() {
+      await app.close();
+      if (!fixtures) await rm(fx.base, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function metaOf(body: Buffer) {
+  return sharp(body).metadata();
+}
