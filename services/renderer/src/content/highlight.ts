@@ -23,7 +23,8 @@ export function resolveLanguage(fence: string): LanguageInfo | undefined {
   const name = fence.toLowerCase();
   if (PLAIN.has(name)) return { id: 'text', name: 'Text' };
   const info = bundledLanguagesInfo.find((l) => l.id === name || l.aliases?.includes(name));
-  return info && { id: info.id, name: info.name };
+  // shiki calls every shell "Shell"; a reader copying a Bash snippet wants to see "Bash".
+  return info && { id: info.id, name: name === 'bash' ? 'Bash' : info.name };
 }
 
 export interface CodeHighlighter {
@@ -51,7 +52,8 @@ export async function createCodeHighlighter(languageIds: Iterable<string>): Prom
           .map((token) => {
             const style = token.htmlStyle ?? {};
             const cls = palette.classFor(style.color ?? light.fg, style['--shiki-dark'] ?? dark.fg, style['font-style'] ?? '');
-            return `<span class="${cls}">${escapeHtml(token.content)}</span>`;
+            // Tokens in the block's own colour (mostly whitespace) need no span.
+            return cls === plain ? escapeHtml(token.content) : `<span class="${cls}">${escapeHtml(token.content)}</span>`;
           })
           .join(''),
       );
