@@ -66,15 +66,16 @@ export function expectedOutputSize(source: Size, m: ImageModifiers): Size {
 }
 
 /**
- * Returns the modifiers to run: as given when the output fits, with a `fit inside` resize added
- * when no size was asked and the source alone is too big, otherwise 400.
+ * Returns the modifiers to run: as given when the output fits, with a width or height bound on the
+ * longer side when no size was asked and the source alone is too big, otherwise 400.
  */
 export function boundOutput(source: Size, m: ImageModifiers, max: number): ImageModifiers {
   const fits = (s: Size) => s.width <= max && s.height <= max;
   if (fits(expectedOutputSize(source, m))) return m;
   const asked = m.width !== undefined || m.height !== undefined || m.resize !== undefined;
   if (!asked) {
-    const bounded = { ...m, resize: `${max}x${max}`, fit: 'inside' };
+    const side = source.width >= source.height ? 'width' : 'height';
+    const bounded = { ...m, [side]: String(max) };
     if (fits(expectedOutputSize(source, bounded))) return bounded;
   }
   const out = expectedOutputSize(source, m);
