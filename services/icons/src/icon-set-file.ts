@@ -1,4 +1,5 @@
 /** Reads one collection file of @iconify/json and keeps only what a subset response needs. */
+import { isAscii } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import type { IconifyJSON } from '@iconify/types';
 
@@ -15,7 +16,9 @@ export interface LoadedIconSet {
 const HEAP_BYTES_PER_FILE_BYTE = 2;
 
 export async function readIconSetFile(path: string, prefix: string): Promise<LoadedIconSet> {
-  const text = await readFile(path, 'utf8');
+  const raw = await readFile(path);
+  // The files are ASCII (non-ASCII is escaped): latin1 skips UTF-8 decoding, same string.
+  const text = raw.toString(isAscii(raw) ? 'latin1' : 'utf8');
   const parsed = JSON.parse(text) as Partial<IconifyJSON>;
   if (parsed.prefix !== prefix || !isRecord(parsed.icons)) {
     throw new Error(`icon set file for ${prefix} is not an IconifyJSON set`);

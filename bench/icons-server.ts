@@ -1,0 +1,39 @@
+/**
+ * The servers the icon benchmark measures, each in its own process so the load generator does
+ * not share their event loop: `hello` (a Fastify hello world) or `icons` (the real service with
+ * the site's sets preloaded). Sends its port to the parent over IPC once ready.
+ */
+import Fastify from 'fastify';
+import { createLogger } from '../lib/logger.js';
+import { buildIconsApp } from '../services/icons/src/app.js';
+import { readCatalogue } from '../services/icons/src/catalogue.js';
+import { parseIconsConfig } from '../services/icons/src/config.js';
+
+async function startHello(): Promise<number> {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as { port: number }).port;
+}
+
+async function startIcons(): Promise<number> {
+  // The service's own defaults (preload, limit), with room for the cold-load runs.
+  const config = parseIconsConfig({ ...process.env, ICONS_MEMORY_LIMIT_MB: process.env.ICONS_MEMORY_LIMIT_MB ?? '1024' });
+  const { app, preloaded } = buildIconsApp({
+    // Access lines at info level, as in production; the parent sends stdout to /dev/null.
+    logger: createLogger({ service: 'icons', level: 'info', format: 'json' }),
+    production: true,
+    catalogue: await readCatalogue(),
+    memoryLimitBytes: config.ICONS_MEMORY_LIMIT_MB * 1024 * 1024,
+    preload: config.ICONS_PRELOAD,
+  });
+  await preloaded;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as { port: number }).port;
+}
+
+const kind = process.argv[2];
+const port = kind === 'hello' ? await startHello() : kind === 'icons' ? await startIcons() : undefined;
+if (port === undefined) throw new Error('usage: icons-server.js hello|icons');
+process.send?.({ port });
+process.on('disconnect', () => process.exit(0));
