@@ -39,8 +39,8 @@ describe('icon bundle', () => {
     const plugin = iconBundlePlugin({ contentFile: content, sourceDirs: [src], icons: ['lucide:heart'] });
     const watched: string[] = [];
     const context = { addWatchFile: (f: string) => watched.push(f), warn: () => {} };
-    const resolveId = plugin.resolveId as (id: string) => string | null;
-    const load = plugin.load as (this: typeof context, id: string) => string | null;
+    const resolveId = plugin.resolveId as unknown as (id: string) => string | null;
+    const load = plugin.load as unknown as (this: typeof context, id: string) => string | null;
     const resolved = resolveId(ICON_BUNDLE_ID);
     expect(resolved).toBe('\0virtual:icon-bundle');
     expect(resolveId('other')).toBeNull();
