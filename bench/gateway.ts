@@ -1,0 +1,139 @@
+/**
+ * `npm run bench:gateway`: the gateway's own costs, independent of the renderer.
+ *   1. redirect and proxy throughput with 10 route rules against 10,000 (goal: ratio >= 0.9);
+ *   2. the gateway hop against the upstream directly (goal: the hop costs at most 25%).
+ * The upstream (a fixed HTML page of realistic size) and the gateway each run in a worker
+ * thread of this process; autocannon runs on the main thread. Loopback only, bounded in time.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import Fastify from 'fastify';
+import { createFileBuildStore, type BuildMeta } from '../lib/build-store/index.js';
+import { createLogger } from '../lib/logger.js';
+import { normalizeRouteRules, type RouteRulesInput } from '../lib/route-rules.js';
+import { load, printTable, ratio, type LoadResult } from './support/load.js';
+
+type Role = { role: 'upstream' } | { role: 'gateway'; upstreamUrl: string; storeDir: string };
+
+/** About the size of a server-rendered category page (~40 kB). */
+function page(): string {
+  const recipe = (i: number) =>
+    `<article class="recipe"><h2>Recipe ${i}</h2><p>${'Step by step, with a code block and notes. '.repeat(12)}</p><pre><code>${'const x = await fetch(url);\n'.repeat(8)}</code></pre></article>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Category</title></head><body><div id="root"><main>${Array.from({ length: 40 }, (_, i) => recipe(i)).join('')}</main></div></body></html>`;
+}
+
+async function runUpstream(): Promise<string> {
+  const html = page();
+  const app = Fastify();
+  app.get('/*', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+async function runGateway(upstreamUrl: string, storeDir: string): Promise<string> {
+  const { buildGateway } = await import('../services/gateway/src/app.js');
+  const { gatewayConfig } = await import('../services/gateway/src/config.js');
+  const urls = { RENDERER_URL: upstreamUrl, IMAGE_URL: upstreamUrl, ICONS_URL: upstreamUrl };
+  const config = gatewayConfig({ ...urls, BUILD_STORE_DIR: storeDir, NODE_ENV: 'production', BUILD_POLL_MS: '200' });
+  const { app } = await buildGateway(config, createLogger({ service: 'gateway', level: 'warn', format: 'json' }));
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+/** `count` rules of every kind: exact redirects, dynamic and wildcard header rules. */
+function rules(count: number): RouteRulesInput {
+  const out: RouteRulesInput = { '/category/:id': { headers: { 'x-rule': 'category' } } };
+  for (let i = 0; i < count - 1; i++) {
+    const kind = i % 3;
+    if (kind === 0) out[`/r${i}/old`] = { redirect: { to: `/r${i}/new`, statusCode: 301 } };
+    else if (kind === 1) out[`/d${i}/:slug/edit`] = { headers: { 'x-d': String(i) } };
+    else out[`/w${i}/**`] = { robots: false };
+  }
+  return out;
+}
+
+function startWorker(data: Role): Promise<{ url: string; worker: Worker }> {
+  const worker = new Worker(new URL(import.meta.url), { workerData: data });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (url: string) => resolve({ url, worker }));
+    worker.once('error', reject);
+  });
+}
+
+/** A gateway worker whose store already holds a build with `count` rules. */
+async function gatewayWith(count: number, upstreamUrl: string): Promise<{ url: string; worker: Worker; dir: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-gateway-'));
+  const meta: BuildMeta = { id: `rules-${count}`, timestamp: Date.now(), matcher: normalizeRouteRules(rules(count)), prerendered: [] };
+  await createFileBuildStore({ dir }).publish(meta);
+  const started = await startWorker({ role: 'gateway', upstreamUrl, storeDir: dir });
+  const latest = (await (await fetch(`${started.url}/_nuxt/builds/latest.json`)).json()) as { id?: string };
+  if (latest.id !== meta.id) throw new Error(`the gateway did not load build ${meta.id}`);
+  return { ...started, dir };
+}
+
+/**
+ * Runs each pair back to back, several rounds, alternating which goes first, and adds the
+ * requests up: the machine's background load then weighs on both sides of every ratio alike.
+ */
+async function interleaved(pairs: Array<[label: string, url: string]>, rounds: number, seconds: number): Promise<LoadResult[]> {
+  const totals = pairs.map(([label]) => ({ label, requestsPerSecond: 0, p50Ms: 0, p99Ms: 0, errors: 0, non2xx: 0 }));
+  for (let round = 0; round < rounds; round++) {
+    const order = pairs.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) {
+      const result = await load(pairs[i]![0], pairs[i]![1], { durationSeconds: seconds });
+      const total = totals[i]!;
+      total.requestsPerSecond += result.requestsPerSecond / rounds;
+      total.p50Ms = Math.max(total.p50Ms, result.p50Ms);
+      total.p99Ms = Math.max(total.p99Ms, result.p99Ms);
+      total.errors += result.errors;
+      total.non2xx += result.non2xx;
+    }
+  }
+  return totals;
+}
+
+async function main(): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const upstream = await startWorker({ role: 'upstream' });
+  const few = await gatewayWith(10, upstream.url);
+  const many = await gatewayWith(10_000, upstream.url);
+  try {
+    const redirectPath = '/r0/old';
+    const proxyPath = '/category/rust';
+    for (const url of [few.url, many.url]) await load('warm-up', `${url}${proxyPath}`, { durationSeconds: 1 });
+    const [redirect10, redirect10k] = await interleaved(
+      [['redirect, 10 rules', `${few.url}${redirectPath}`], ['redirect, 10,000 rules', `${many.url}${redirectPath}`]],
+      rounds,
+      seconds,
+    );
+    const [proxy10, proxy10k] = await interleaved(
+      [['proxy, 10 rules', `${few.url}${proxyPath}`], ['proxy, 10,000 rules', `${many.url}${proxyPath}`]],
+      rounds,
+      seconds,
+    );
+    const [direct, hop] = await interleaved(
+      [['upstream direct', `${upstream.url}${proxyPath}`], ['through the gateway', `${few.url}${proxyPath}`]],
+      rounds,
+      seconds,
+    );
+    printTable([redirect10!, redirect10k!, proxy10!, proxy10k!, direct!, hop!]);
+    ratio('redirect throughput, 10,000 rules / 10 rules', redirect10k!.requestsPerSecond, redirect10!.requestsPerSecond, { atLeast: 0.9 });
+    ratio('proxy throughput, 10,000 rules / 10 rules', proxy10k!.requestsPerSecond, proxy10!.requestsPerSecond, { atLeast: 0.9 });
+    ratio('gateway hop / upstream direct throughput (static page upstream)', hop!.requestsPerSecond, direct!.requestsPerSecond, { atLeast: 0.75 });
+    const addedUs = (1 / hop!.requestsPerSecond - 1 / direct!.requestsPerSecond) * 1e6;
+    console.log(`gateway hop: about ${Math.round(addedUs)} us of machine time added per request (2 cores shared by client, gateway and upstream)`);
+  } finally {
+    await Promise.all([upstream.worker.terminate(), few.worker.terminate(), many.worker.terminate()]);
+    await Promise.all([few.dir, many.dir].map((dir) => rm(dir, { recursive: true, force: true })));
+  }
+}
+
+if (isMainThread) {
+  await main();
+} else {
+  const data = workerData as Role;
+  const url = data.role === 'upstream' ? await runUpstream() : await runGateway(data.upstreamUrl, data.storeDir);
+  parentPort!.postMessage(url);
+}
