@@ -74,6 +74,12 @@ describe('GET /api/_nuxt_icon/{collection}.json?icons=', () => {
     expect(body.aliases).toEqual({ '123': { parent: 'numeric' } });
   });
 
+  it('keeps set-level left and top, which place every icon of the set', async () => {
+    const body = (await get('/api/_nuxt_icon/jam.json?icons=home')).json<IconSubset>();
+    expect([body.left, body.top]).toEqual([-2, -2]);
+    expect(Object.keys(body.icons)).toEqual(['home']);
+  });
+
   it('never lets a name reach a prototype key', async () => {
     const names = ['constructor', '__proto__', 'hasownproperty', 'hasOwnProperty', 'tostring', 'valueof', 'prototype'];
     const response = await get(`/api/_nuxt_icon/lucide.json?icons=${names.join(',')}`);
