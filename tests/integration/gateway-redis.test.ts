@@ -1,0 +1,72 @@
+/**
+ * The gateway over Redis through the whole stack: a build published to Redis takes effect
+ * within a second; Redis going away leaves the gateway serving its last build (readiness
+ * degraded) and it reconnects by itself when Redis is back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisBuildStore, type BuildMeta, type BuildStore } from '../../lib/build-store/index.js';
+import { normalizeRouteRules } from '../../lib/route-rules.js';
+import { ownRedis, redisServerInstalled, type OwnRedis } from '../../services/gateway/test/redis-server.js';
+import { startStack, type Stack } from '../support/stack.js';
+
+async function within(timeoutMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return Date.now() - started;
+}
+
+const installed = redisServerInstalled();
+if (!installed) console.warn('skipping the gateway Redis suite: redis-server is not installed');
+
+const meta = (id: string, to: string): BuildMeta => ({
+  id,
+  timestamp: Date.now(),
+  matcher: normalizeRouteRules({ '/moved': { redirect: { to, statusCode: 301 } } }),
+  prerendered: [],
+});
+
+describe.skipIf(!installed)('the gateway over Redis, through the stack', () => {
+  let redis: OwnRedis, stack: Stack, store: BuildStore;
+  const latestId = async () => ((await (await fetch(`${stack.url}/_nuxt/builds/latest.json`)).json()) as { id?: string }).id;
+  const readiness = async () => (await (await fetch(`${stack.url}/readyz`)).json()) as { status: string; checks: Record<string, string> };
+
+  beforeAll(async () => {
+    redis = await ownRedis();
+    await redis.start();
+    stack = await startStack({ redis: true, redisUrl: redis.url });
+    store = createRedisBuildStore({ url: redis.url, prefix: stack.redisPrefix! });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await stack?.stop();
+    await redis?.stop();
+  });
+
+  it('follows a build published to Redis within a second', async () => {
+    expect((await store.current())?.id).toBe(await latestId()); // the renderer's build
+    await store.publish(meta('redis-a', '/category/rust'));
+    expect(await within(1000, async () => (await latestId()) === 'redis-a')).toBeLessThanOrEqual(1000);
+    expect((await fetch(`${stack.url}/moved`, { redirect: 'manual' })).headers.get('location')).toBe('/category/rust');
+  });
+
+  it('keeps serving the last build while Redis is down, and says degraded', async () => {
+    await redis.stop();
+    expect(await latestId()).toBe('redis-a');
+    expect((await fetch(`${stack.url}/moved`, { redirect: 'manual' })).headers.get('location')).toBe('/category/rust');
+    expect((await fetch(`${stack.url}/_nuxt/builds/meta/redis-a.json`)).status).toBe(200);
+    const ready = await readiness();
+    expect(ready.checks.store).toBe('degraded');
+    expect(ready.status).not.toBe('ready');
+  });
+
+  it('reconnects by itself when Redis is back', async () => {
+    await redis.start();
+    await within(10_000, async () => (await readiness()).checks.store === 'ok');
+    await store.publish(meta('redis-b', '/category/go'));
+    await within(3000, async () => (await latestId()) === 'redis-b');
+    expect((await fetch(`${stack.url}/moved`, { redirect: 'manual' })).headers.get('location')).toBe('/category/go');
+  }, 20_000);
+});
