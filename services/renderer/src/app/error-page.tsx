@@ -1,0 +1,45 @@
+/**
+ * The error page (SPEC §2): the status, 'Page Not Found' for 404 and 'Internal Server Error' for
+ * anything else, the message, and a way home. It is the route boundary of every page, so it
+ * shows for server renders and client navigations alike; the standalone form serves the server
+ * when a page could not render at all.
+ */
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router';
+import { errorPageTitle, type ErrorBody } from '../../../../lib/errors.js';
+import { applyHead, errorHead } from '../runtime/head.js';
+import { publicOrigin } from '../runtime/app-config.js';
+import { toPayloadHttpError } from '../runtime/payload.js';
+
+type ErrorViewProps = Pick<ErrorBody, 'statusCode' | 'statusMessage' | 'message'>;
+
+export function ErrorView({ statusCode, statusMessage, message }: ErrorViewProps) {
+  const title = errorPageTitle(statusCode);
+  return (
+    <main data-error-page={statusCode} className="grid min-h-screen place-items-center px-4 text-center">
+      <div>
+        <h1 className="text-6xl font-bold">{statusCode}</h1>
+        <h2 className="mt-2 text-xl font-semibold">{title}</h2>
+        {statusMessage !== title && <p className="mt-4 text-muted">{statusMessage}</p>}
+        {message !== statusMessage && <p className="mt-2 text-muted">{message}</p>}
+        {/* A full load: whatever broke this page should not survive into the next. */}
+        <a href="/" className="mt-6 inline-block text-primary underline">
+          Go back home
+        </a>
+      </div>
+    </main>
+  );
+}
+
+/** The route boundary: the thrown error as the page, with the error's head. */
+export function ErrorPage() {
+  const error = toPayloadHttpError(useRouteError());
+  useEffect(() => {
+    applyHead(document, errorHead(error.statusCode, errorPageTitle(error.statusCode), publicOrigin(), window.location.pathname));
+  }, [error.statusCode]);
+  return <ErrorView statusCode={error.statusCode} statusMessage={error.statusMessage} message={error.message} />;
+}
+
+export function StandaloneErrorPage({ error }: { error: ErrorBody }) {
+  return <ErrorView statusCode={error.statusCode} statusMessage={error.statusMessage} message={error.message} />;
+}

@@ -1,0 +1,49 @@
+/**
+ * The top of the React tree: the app shell (toasts, tooltips, colour mode, SPEC §2) around the
+ * router outlet, and the page host that puts each page in its layout and keeps its head current.
+ */
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches, type UIMatch } from 'react-router';
+import { AppShell } from './components/ui/app-shell.js';
+import { layoutNamed } from './layouts/index.js';
+import { applyHead, resolveHead } from '../runtime/head.js';
+import { publicOrigin } from '../runtime/app-config.js';
+import { isPageHandle, type PageHandle } from '../runtime/page-module.js';
+import '../app/styles/app.css';
+
+/** The deepest match that is a loaded page, if any. */
+export function pageMatchOf(matches: readonly UIMatch[]): (UIMatch & { handle: PageHandle }) | undefined {
+  const last = matches.at(-1);
+  return last && isPageHandle(last.handle) ? (last as UIMatch & { handle: PageHandle }) : undefined;
+}
+
+export function Root() {
+  const page = pageMatchOf(useMatches());
+  return (
+    <AppShell forcedColorMode={page?.handle.page.colorMode ?? null}>
+      <Outlet />
+      <ScrollRestoration />
+    </AppShell>
+  );
+}
+
+/** Every page route renders this: the same component, so a shared layout stays mounted across pages. */
+export function PageHost() {
+  const match = pageMatchOf(useMatches());
+  const page = match?.handle.page;
+  useEffect(() => {
+    if (!match || !page) return;
+    const context = { data: match.data, params: match.params, path: match.pathname };
+    applyHead(document, resolveHead(page.head, context, publicOrigin()));
+  }, [match, page]);
+  if (!page) return null;
+  const Layout = layoutNamed(page.layout);
+  const Page = page.Component;
+  return Layout ? (
+    <Layout>
+      <Page />
+    </Layout>
+  ) : (
+    <Page />
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The SSR bundle's entry: the route tree with the server's loaders, and what the Node server
+ * asks of it (see server/ssr-entry.ts). Rendering to a stream is the server's job.
+ */
+import {
+  createStaticHandler,
+  createStaticRouter,
+  RouterContextProvider,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
+import type { ErrorBody } from '../../../lib/errors.js';
+import { StandaloneErrorPage } from './app/error-page.js';
+import { createRoutes } from './app/routes.js';
+import { resolveHead } from './runtime/head.js';
+import { runPageLoader } from './runtime/page-loader.js';
+import { isPageHandle, type PageHandle } from './runtime/page-module.js';
+import { reviveError } from './runtime/payload.js';
+import { servicesContext, type RendererServices } from './runtime/services.js';
+import type { PageQuery, SsrEntry } from './server/ssr-entry.js';
+
+const routes = createRoutes((page) => async (args) => runPageLoader(await page.load(), args));
+const handler = createStaticHandler(routes);
+
+export const clientEntry = 'src/entry-client.tsx';
+
+function pageOf(context: StaticHandlerContext): { handle: PageHandle; params: Record<string, string | undefined>; pathname: string } | undefined {
+  const last = context.matches.at(-1);
+  if (!last || !isPageHandle(last.route.handle)) return undefined;
+  return { handle: last.route.handle, params: last.params, pathname: last.pathname };
+}
+
+export async function queryPage(request: Request, services: RendererServices): Promise<Response | PageQuery> {
+  const requestContext = new RouterContextProvider();
+  requestContext.set(servicesContext, services);
+  const context = await handler.query(request, { requestContext });
+  if (context instanceof Response) return context;
+  const page = pageOf(context);
+  const files = context.matches.flatMap((match) => (isPageHandle(match.route.handle) ? [match.route.handle.page.file] : []));
+  return {
+    data: context.loaderData,
+    errors: context.errors,
+    files,
+    colorMode: page?.handle.page.colorMode,
+    head(origin) {
+      const data = page ? context.loaderData[context.matches.at(-1)!.route.id] : null;
+      return resolveHead(page?.handle.page.head, { data, params: page?.params ?? {}, path: context.location.pathname }, origin);
+    },
+    element({ nonce, errors }) {
+      const rendered = { ...context, errors: errors && Object.fromEntries(Object.entries(errors).map(([id, body]) => [id, reviveError(body)])) };
+      const router = createStaticRouter(handler.dataRoutes, rendered);
+      return <StaticRouterProvider router={router} context={rendered} nonce={nonce} hydrate={false} />;
+    },
+  };
+}
+
+export function errorElement(error: ErrorBody) {
+  return <StandaloneErrorPage error={error} />;
+}
+
+export default { clientEntry, queryPage, errorElement } satisfies SsrEntry;

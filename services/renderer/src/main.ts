@@ -1,0 +1,46 @@
+/** The renderer process: config, logger, build and content, publish the build, app, listen. */
+import { createBuildStore } from '../../../lib/build-store/index.js';
+import { createLogger } from '../../../lib/logger.js';
+import { listen } from '../../../lib/service.js';
+import { loadContentRepository } from './content/repository.js';
+import { buildRendererApp } from './server/app.js';
+import { publishBuild, readBuildMeta } from './server/build-info.js';
+import { loadRendererConfig } from './server/config.js';
+import { readViteManifest } from './server/manifest-links.js';
+import { loadSsrEntry } from './server/ssr-entry.js';
+
+const config = loadRendererConfig();
+const logger = createLogger({ service: 'renderer', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
+
+try {
+  const [entry, manifest, meta, content] = await Promise.all([
+    loadSsrEntry(config.SSR_ENTRY),
+    readViteManifest(config.CLIENT_DIR),
+    readBuildMeta(config.BUILD_META_FILE),
+    loadContentRepository(config.CONTENT_FILE),
+  ]);
+  const store = createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR });
+  const published = await publishBuild(store, meta);
+  logger.info({ buildId: meta.id, store: store.kind, published }, 'build published');
+  const app = await buildRendererApp({
+    clientDir: config.CLIENT_DIR,
+    logger,
+    checks: { buildStore: async () => ((await store.ping()) ? 'ok' : 'degraded') },
+    context: {
+      entry,
+      manifest,
+      services: { content },
+      build: { id: meta.id, timestamp: meta.timestamp },
+      assetsPrefix: config.ASSETS_PREFIX,
+      publicOrigin: config.PUBLIC_ORIGIN,
+      streamTimeoutMs: config.SSR_STREAM_TIMEOUT_MS,
+      production: config.NODE_ENV === 'production',
+    },
+  });
+  app.addHook('onClose', () => store.close());
+  await listen(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+  logger.info({ port: config.PORT, buildId: meta.id }, 'renderer ready');
+} catch (error) {
+  logger.fatal({ err: error }, 'renderer failed to start');
+  process.exit(1);
+}

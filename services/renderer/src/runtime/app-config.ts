@@ -1,0 +1,27 @@
+/**
+ * What the browser needs to know about the server, written once into the page as JSON:
+ * the build id (payload URLs, freshness) and the public origin (canonical URLs). Browser-safe.
+ */
+export const APP_CONFIG_ELEMENT_ID = '__APP_CONFIG__';
+
+export interface AppConfig {
+  buildId: string;
+  publicOrigin: string;
+  assetsPrefix: string;
+}
+
+let cached: AppConfig | null = null;
+
+/** Reads the inline config on first use (browser only). */
+export function appConfig(): AppConfig {
+  if (cached) return cached;
+  const text = document.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) throw new Error(`#${APP_CONFIG_ELEMENT_ID} is missing from the page`);
+  cached = JSON.parse(text) as AppConfig;
+  return cached;
+}
+
+/** The origin canonical URLs use: the configured one on the server, the page's in the browser. */
+export function publicOrigin(): string {
+  return typeof document === 'undefined' ? '' : appConfig().publicOrigin || window.location.origin;
+}

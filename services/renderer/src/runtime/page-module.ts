@@ -1,0 +1,95 @@
+/**
+ * What a page file (src/app/pages/**) may export, Nuxt's `definePageMeta` as plain exports:
+ * the component, a loader, `validate`, `layout`, `middleware`, a forced `colorMode` and `head`.
+ * Browser-safe.
+ */
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs, Params } from 'react-router';
+import type { PageHeadInput } from './head.js';
+
+/** `validate` may answer true, false, or its own status and message (Nuxt's shape). */
+export type ValidateResult = boolean | { statusCode?: number; statusMessage?: string; message?: string };
+
+export interface RouteTarget {
+  /** The path with its query, as Nuxt's `to.fullPath`. */
+  fullPath: string;
+  path: string;
+  params: Params;
+}
+
+export type PageValidate = (route: RouteTarget) => ValidateResult | Promise<ValidateResult>;
+
+/** An inline route middleware: runs before the loader; throw an error or a redirect to stop. */
+export type PageMiddleware = (to: RouteTarget, args: LoaderFunctionArgs) => unknown;
+
+export interface PageModule {
+  default: ComponentType;
+  loader?: (args: LoaderFunctionArgs) => unknown;
+  validate?: PageValidate;
+  /** A layout name from src/app/layouts, or false to render the page alone. */
+  layout?: string | false;
+  middleware?: PageMiddleware | PageMiddleware[];
+  colorMode?: 'light' | 'dark' | 'system';
+  head?: PageHeadInput;
+}
+
+/** What a page route carries in `handle` once its module is loaded. */
+export interface PageHandle {
+  page: {
+    id: string;
+    Component: ComponentType;
+    /** Source path relative to the renderer root, the key of Vite's manifest. */
+    file: string;
+    layout: string | false;
+    colorMode: PageModule['colorMode'] | undefined;
+    head: PageHeadInput | undefined;
+  };
+}
+
+export function isPageHandle(value: unknown): value is PageHandle {
+  return typeof value === 'object' && value !== null && 'page' in value;
+}
+
+export interface PageFile {
+  /** Route id, Nuxt's route name: `index`, `login`, `category-id`. */
+  id: string;
+  /** React Router path: `/`, `/login`, `/category/:id`. */
+  path: string;
+  /** Source path relative to the renderer root: `src/app/pages/category/[id].tsx`. */
+  file: string;
+  load: () => Promise<PageModule>;
+}
+
+const PAGES_DIR = './pages/';
+
+/**
+ * The page files found by `import.meta.glob('./pages/**\/*.tsx')` (keys relative to src/app) as
+ * routes, with Nuxt's naming: `[id]` is a parameter, `index` the folder itself. Static paths sort
+ * before dynamic ones so `/category/new` would beat `/category/:id`.
+ */
+export function pageFilesFrom(modules: Record<string, () => Promise<PageModule>>): PageFile[] {
+  return Object.entries(modules)
+    .map(([key, load]) => {
+      if (!key.startsWith(PAGES_DIR)) throw new Error(`page outside ./pages/: ${key}`);
+      const segments = key.slice(PAGES_DIR.length).replace(/\.tsx$/, '').split('/');
+      if (segments.at(-1) === 'index') segments.pop();
+      const path = `/${segments.map((s) => s.replace(/^\[(\w+)\]$/, ':$1')).join('/')}`;
+      const id = segments.length === 0 ? 'index' : segments.map((s) => s.replace(/^\[(\w+)\]$/, '$1')).join('-');
+      return { id, path, file: `src/app/${key.slice(2)}`, load };
+    })
+    .sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')) || a.path.localeCompare(b.path));
+}
+
+/** The handle of a page route once its module is loaded. */
+export function pageHandleOf(file: PageFile, module: PageModule): PageHandle {
+  return {
+    page: {
+      id: file.id,
+      Component: module.default,
+      file: file.file,
+      layout: module.layout ?? 'default',
+      colorMode: module.colorMode,
+      head: module.head,
+    },
+  };
+}

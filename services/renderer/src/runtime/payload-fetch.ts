@@ -1,0 +1,52 @@
+/**
+ * The browser side of payloads: a page route's loader fetches `{route}/_payload.json?{buildId}`
+ * instead of running the page's server loader. One fetch per URL at a time, shared by the
+ * loaders of one navigation; an error answer becomes the error page.
+ */
+import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
+import type { ErrorBody } from '../../../../lib/errors.js';
+import { appConfig } from './app-config.js';
+import { payloadUrl, reviveError, type Payload } from './payload.js';
+
+type BuildIdListener = (buildId: string) => void;
+const buildIdListeners = new Set<BuildIdListener>();
+const inflight = new Map<string, Promise<Payload>>();
+
+/** Called with the build id of every payload answer (build freshness compares it). */
+export function onPayloadBuildId(listener: BuildIdListener): () => void {
+  buildIdListeners.add(listener);
+  return () => buildIdListeners.delete(listener);
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  const v = value as Partial<ErrorBody> | null;
+  return typeof v === 'object' && v !== null && typeof v.statusCode === 'number' && typeof v.statusMessage === 'string';
+}
+
+async function fetchPayload(url: string, signal: AbortSignal): Promise<Payload> {
+  const response = await fetch(url, { headers: { accept: 'application/json' }, signal, credentials: 'same-origin' });
+  const buildId = response.headers.get(BUILD_ID_HEADER);
+  if (buildId) for (const listener of buildIdListeners) listener(buildId);
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok && body && typeof body === 'object' && 'data' in body) return body as Payload;
+  throw reviveError(
+    isErrorBody(body)
+      ? body
+      : { url, statusCode: response.status >= 400 ? response.status : 500, statusMessage: response.statusText || 'Bad payload', message: `Could not load ${url}` },
+  );
+}
+
+/** The data of one route from the payload of the request's URL. */
+export async function loadPayloadData(request: Request, routeId: string): Promise<unknown> {
+  const url = new URL(request.url);
+  const target = payloadUrl(url.pathname, url.search, appConfig().buildId);
+  let pending = inflight.get(target);
+  if (!pending) {
+    pending = fetchPayload(target, request.signal);
+    inflight.set(target, pending);
+    const forget = () => inflight.delete(target);
+    pending.then(forget, forget);
+  }
+  const payload = await pending;
+  return payload.data[routeId] ?? null;
+}

@@ -1,0 +1,55 @@
+/**
+ * The renderer's Fastify app: the client build under the assets prefix (immutable), the product
+ * API, then every other GET as a payload (`…/_payload.json`) or a streamed page.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createError } from '../../../../lib/errors.js';
+import { createService, type ReadinessCheck } from '../../../../lib/service.js';
+import { pagePathOfPayload } from '../runtime/payload.js';
+import { categoriesApi } from './api/categories.js';
+import { answerPage } from './page-response.js';
+import { answerPayload } from './payload-response.js';
+import type { RenderContext } from './render-context.js';
+
+export interface RendererAppOptions {
+  context: RenderContext;
+  clientDir: string;
+  logger: FastifyBaseLogger;
+  checks?: Record<string, ReadinessCheck>;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function buildRendererApp(options: RendererAppOptions): Promise<FastifyInstance> {
+  const { context } = options;
+  const app = createService({
+    name: 'renderer',
+    logger: options.logger,
+    production: context.production,
+    ...(options.checks ? { checks: options.checks } : {}),
+  });
+
+  await app.register(fastifyStatic, {
+    root: options.clientDir,
+    prefix: context.assetsPrefix,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+  });
+  await app.register(categoriesApi, { repository: context.services.content });
+
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    // These belong to the API and the assets: a miss there is a plain 404, never a page.
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith(context.assetsPrefix)) {
+      throw createError({ statusCode: 404, statusMessage: `Page not found: ${path}` });
+    }
+    const pagePath = pagePathOfPayload(path);
+    if (pagePath !== null) return answerPayload(context, request, reply, pagePath);
+    return answerPage(context, request, reply);
+  });
+  return app;
+}

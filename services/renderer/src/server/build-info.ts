@@ -1,0 +1,28 @@
+/**
+ * The renderer owns the build: at start it reads the meta `npm run build:meta` wrote and
+ * publishes it to the build store, where the gateway reads it.
+ */
+import { readFile } from 'node:fs/promises';
+import { isBuildId, type BuildMeta, type BuildStore } from '../../../../lib/build-store/index.js';
+
+export async function readBuildMeta(file: string): Promise<BuildMeta> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read the build meta ${file} (run \`npm run build\`)`, { cause: error });
+  }
+  const meta = parsed as Partial<BuildMeta> | null;
+  if (!meta || !isBuildId(meta.id) || typeof meta.timestamp !== 'number' || typeof meta.matcher !== 'object' || !Array.isArray(meta.prerendered)) {
+    throw new Error(`the build meta ${file} is malformed (rebuild with \`npm run build\`)`);
+  }
+  return meta as BuildMeta;
+}
+
+/** Publishes the build unless it is already the current one (a restart of the same build). */
+export async function publishBuild(store: BuildStore, meta: BuildMeta): Promise<'published' | 'current'> {
+  const current = await store.current();
+  if (current?.id === meta.id && (await store.meta(meta.id))) return 'current';
+  await store.publish(meta);
+  return 'published';
+}

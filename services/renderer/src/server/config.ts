@@ -1,0 +1,43 @@
+/** The renderer's one config module: read once at start, a bad value stops it with one line. */
+import { join } from 'node:path';
+import { httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, z } from '../../../../lib/config.js';
+import { buildDir, defaultBuildStoreDir } from '../../../../lib/paths.js';
+import { DEFAULT_ASSETS_PREFIX, normalizeAssetsPrefix } from './assets-prefix.js';
+
+export const rendererConfigShape = {
+  ...serviceFields(3001),
+  /** The site's public address, for canonical URLs; the request's host when unset. */
+  PUBLIC_ORIGIN: httpUrl().optional(),
+  /** Abort a render that has not finished streaming after this long. */
+  SSR_STREAM_TIMEOUT_MS: positiveInt(5000),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL').optional(),
+  REDIS_PREFIX: z.string().min(1, 'expected a non-empty key prefix').default('cookbook:'),
+  BUILD_STORE_DIR: z.string().min(1, 'expected a directory').default(defaultBuildStoreDir),
+  ASSETS_PREFIX: z
+    .string()
+    .default(DEFAULT_ASSETS_PREFIX)
+    .refine((value) => {
+      try {
+        normalizeAssetsPrefix(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected a plain path such as /_nuxt/')
+    .transform((value) => normalizeAssetsPrefix(value)),
+  /** The Vite client build, the SSR bundle, the build meta and the content file. */
+  CLIENT_DIR: z.string().min(1).default(join(buildDir, 'client')),
+  SSR_ENTRY: z.string().min(1).default(join(buildDir, 'ssr', 'entry-server.js')),
+  BUILD_META_FILE: z.string().min(1).default(join(buildDir, 'build', 'meta.json')),
+  CONTENT_FILE: z.string().min(1).default(join(buildDir, 'content', 'content.json')),
+};
+
+export type RendererConfig = ReturnType<typeof parseRendererConfig>;
+
+export function parseRendererConfig(env: NodeJS.ProcessEnv = process.env) {
+  return parseConfig(rendererConfigShape, env);
+}
+
+export function loadRendererConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig('renderer', rendererConfigShape, env);
+}

@@ -1,0 +1,24 @@
+/**
+ * SPEC §2: errors met by known crawlers are logged and not rendered. A crawler gets the status
+ * and a one-line body, so no error page is ever indexed; people get the page.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { errorPageTitle, type ErrorBody } from '../../../../lib/errors.js';
+
+export function isCrawler(request: FastifyRequest): boolean {
+  return isbot(request.headers['user-agent'] ?? '');
+}
+
+export function answerCrawlerError(request: FastifyRequest, reply: FastifyReply, error: ErrorBody): FastifyReply {
+  request.log.warn(
+    { userAgent: request.headers['user-agent'], statusCode: error.statusCode, statusMessage: error.statusMessage, path: error.url },
+    'not rendering error page for crawler',
+  );
+  return reply
+    .code(error.statusCode)
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .type('text/plain; charset=utf-8')
+    .send(`${error.statusCode} ${errorPageTitle(error.statusCode)}\n`);
+}

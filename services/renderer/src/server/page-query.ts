@@ -1,0 +1,41 @@
+/**
+ * Runs the matched routes for a request and reduces the outcome to what an answer needs: a
+ * redirect, or the data and errors (in the one error shape) with the status to send.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createError, type ErrorBody } from '../../../../lib/errors.js';
+import { errorBodyOf } from '../runtime/payload.js';
+import { toFetchRequest } from './fetch-request.js';
+import type { RenderContext } from './render-context.js';
+import type { PageQuery } from './ssr-entry.js';
+
+export type PageOutcome =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; query: PageQuery; statusCode: number; errors: Record<string, ErrorBody> | null; firstError: ErrorBody | null };
+
+export async function queryOutcome(
+  context: RenderContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: string,
+): Promise<PageOutcome> {
+  const result = await context.entry.queryPage(toFetchRequest(request, reply, url), context.services);
+  if (result instanceof Response) {
+    const location = result.headers.get('location');
+    if (!location) throw createError({ statusCode: 500, message: 'A loader answered a Response that is not a redirect' });
+    return { kind: 'redirect', status: result.status, location };
+  }
+  const errors = result.errors
+    ? Object.fromEntries(Object.entries(result.errors).map(([id, error]) => [id, errorBodyOf(error, url, !context.production)]))
+    : null;
+  const firstError = errors ? (Object.values(errors)[0] ?? null) : null;
+  if (result.errors) logLoaderErrors(request, result.errors);
+  return { kind: 'page', query: result, statusCode: firstError?.statusCode ?? 200, errors, firstError };
+}
+
+function logLoaderErrors(request: FastifyRequest, errors: Record<string, unknown>): void {
+  for (const error of Object.values(errors)) {
+    const status = errorBodyOf(error, request.url, true).statusCode;
+    if (status >= 500) request.log.error({ err: error }, 'page loader failed');
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * An HTML page request: route data first, then one of a redirect, the error as JSON (for JSON
+ * clients), a crawler's minimal error answer, or the streamed document with its payload inline.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { renderToString } from 'react-dom/server';
+import { errorPageTitle, wantsJson, type ErrorBody } from '../../../../lib/errors.js';
+import { colorModeHtmlAttributes } from '../runtime/color-mode.js';
+import { errorHead } from '../runtime/head.js';
+import { errorBodyOf, payloadUrl, toScriptSafeJson, type Payload } from '../runtime/payload.js';
+import { answerCrawlerError, isCrawler } from './crawler.js';
+import { contentSecurityPolicy, createNonce } from './csp.js';
+import { DOCUMENT_END, documentStart } from './document.js';
+import { linksFor } from './manifest-links.js';
+import { queryOutcome } from './page-query.js';
+import { buildHeaders, originOf, type RenderContext } from './render-context.js';
+import { streamPage } from './stream-page.js';
+
+function pageHeaders(context: RenderContext, nonce: string): Record<string, string> {
+  return {
+    ...buildHeaders(context),
+    'content-security-policy': contentSecurityPolicy(nonce),
+    'cache-control': 'no-cache',
+    vary: 'cookie',
+    'x-content-type-options': 'nosniff',
+  };
+}
+
+export async function answerPage(context: RenderContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const outcome = await queryOutcome(context, request, reply, request.url);
+  if (outcome.kind === 'redirect') return reply.code(outcome.status).header('location', outcome.location).send();
+  const { query, firstError, errors, statusCode } = outcome;
+  if (firstError && wantsJson(request)) return reply.code(statusCode).headers(buildHeaders(context)).send(firstError);
+  if (firstError && isCrawler(request)) return answerCrawlerError(request, reply, firstError);
+
+  const url = new URL(request.url, 'http://x');
+  const nonce = createNonce();
+  const origin = originOf(context, request);
+  const colors = colorModeHtmlAttributes(request.headers.cookie, firstError ? null : query.colorMode);
+  const links = linksFor(context.manifest, context.entry.clientEntry, query.files, context.assetsPrefix);
+  const payload: Payload = { buildId: context.build.id, path: url.pathname, data: query.data, errors };
+  const start = documentStart({
+    nonce,
+    htmlClass: colors.className,
+    forcedColorMode: colors.forced,
+    head: firstError ? errorHead(statusCode, errorPageTitle(statusCode), origin, url.pathname) : query.head(origin),
+    links,
+    config: { buildId: context.build.id, publicOrigin: origin, assetsPrefix: context.assetsPrefix },
+    payload: { json: toScriptSafeJson(payload), src: payloadUrl(url.pathname, url.search, context.build.id) },
+  });
+  await streamPage(request, reply, {
+    element: query.element({ nonce, errors }),
+    start,
+    end: DOCUMENT_END,
+    nonce,
+    bootstrapModule: links.entry,
+    waitForAll: isCrawler(request),
+    timeoutMs: context.streamTimeoutMs,
+    statusCode,
+    headers: pageHeaders(context, nonce),
+    onShellError: (error) => answerShellError(context, request, reply, error),
+  });
+  return reply;
+}
+
+/** The page could not render at all: the error page alone, static (no scripts), status 500. */
+export function answerShellError(context: RenderContext, request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  request.log.error({ err: error }, 'page shell failed to render');
+  const body: ErrorBody = errorBodyOf(error, request.url, !context.production);
+  if (wantsJson(request)) return reply.code(body.statusCode).send(body);
+  if (isCrawler(request)) return answerCrawlerError(request, reply, body);
+  const nonce = createNonce();
+  const links = linksFor(context.manifest, context.entry.clientEntry, [], context.assetsPrefix);
+  const path = new URL(request.url, 'http://x').pathname;
+  const html =
+    documentStart({
+      nonce,
+      htmlClass: colorModeHtmlAttributes(request.headers.cookie).className,
+      forcedColorMode: null,
+      head: errorHead(body.statusCode, errorPageTitle(body.statusCode), originOf(context, request), path),
+      links: { modulepreload: [], stylesheets: links.stylesheets },
+    }) +
+    renderToString(context.entry.errorElement(body)) +
+    DOCUMENT_END;
+  return reply
+    .code(body.statusCode)
+    .headers({ ...pageHeaders(context, nonce), 'cache-control': 'no-store' })
+    .type('text/html; charset=utf-8')
+    .send(html);
+}

@@ -1,0 +1,37 @@
+/**
+ * `{route}/_payload.json?{buildId}`: the same data the page inlines, for client navigations.
+ * It carries the build id (body and header) so a client on an old build can tell; a path with
+ * no page, or one whose validate fails, is a 404 in the one error shape.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pageSearchOfPayload, type Payload } from '../runtime/payload.js';
+import { queryOutcome } from './page-query.js';
+import { buildHeaders, type RenderContext } from './render-context.js';
+
+/** A loader's redirect, as the payload says it (fetch would otherwise follow it to HTML). */
+export interface PayloadRedirect {
+  buildId: string;
+  redirect: { to: string; statusCode: number };
+}
+
+export async function answerPayload(
+  context: RenderContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pagePath: string,
+): Promise<FastifyReply> {
+  const search = pageSearchOfPayload(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
+  const outcome = await queryOutcome(context, request, reply, `${pagePath}${search}`);
+  reply.headers({ ...buildHeaders(context), 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff' });
+  reply.type('application/json; charset=utf-8');
+  if (outcome.kind === 'redirect') {
+    const body: PayloadRedirect = { buildId: context.build.id, redirect: { to: outcome.location, statusCode: outcome.status } };
+    return reply.code(200).send(body);
+  }
+  if (outcome.firstError) {
+    // The error's url is the address asked for, the payload's own.
+    return reply.code(outcome.statusCode).send({ ...outcome.firstError, url: request.url });
+  }
+  const payload: Payload = { buildId: context.build.id, path: pagePath, data: outcome.query.data, errors: null };
+  return reply.code(200).send(payload);
+}

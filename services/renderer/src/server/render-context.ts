@@ -1,0 +1,29 @@
+/** What every page and payload answer needs, built once at start. */
+import type { FastifyRequest } from 'fastify';
+import type { BuildInfo } from '../../../../lib/build-store/types.js';
+import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
+import type { RendererServices } from '../runtime/services.js';
+import { requestOrigin } from './fetch-request.js';
+import type { ViteManifest } from './manifest-links.js';
+import type { SsrEntry } from './ssr-entry.js';
+
+export interface RenderContext {
+  entry: SsrEntry;
+  manifest: ViteManifest;
+  services: RendererServices;
+  build: BuildInfo;
+  assetsPrefix: string;
+  /** PUBLIC_ORIGIN; the request's own origin when unset. */
+  publicOrigin: string | undefined;
+  streamTimeoutMs: number;
+  production: boolean;
+}
+
+export function originOf(context: RenderContext, request: FastifyRequest): string {
+  return context.publicOrigin ?? requestOrigin(request);
+}
+
+/** Headers of every HTML page and payload: which build answered. */
+export function buildHeaders(context: RenderContext): Record<string, string> {
+  return { [BUILD_ID_HEADER]: context.build.id };
+}

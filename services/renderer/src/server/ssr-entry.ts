@@ -1,0 +1,42 @@
+/**
+ * The contract between the Node server and the SSR bundle Vite builds from entry-server.tsx:
+ * the server owns HTTP, streaming and the document; the bundle owns routes, data and React.
+ */
+import { pathToFileURL } from 'node:url';
+import type { ReactElement } from 'react';
+import type { ErrorBody } from '../../../../lib/errors.js';
+import type { ResolvedHead } from '../runtime/head.js';
+import type { RendererServices } from '../runtime/services.js';
+
+/** The loaded data of one page request, before it is rendered. */
+export interface PageQuery {
+  /** Loader data by route id (plain JSON). */
+  data: Record<string, unknown>;
+  /** What loaders threw, by the id of the route whose boundary shows it; null when none did. */
+  errors: Record<string, unknown> | null;
+  /** Manifest keys (source paths) of the matched page modules, for per-route links. */
+  files: string[];
+  /** The page's forced colour mode. */
+  colorMode: 'light' | 'dark' | 'system' | undefined;
+  /** The page's head (title, description, canonical) on `origin`. */
+  head(origin: string): ResolvedHead;
+  /** The React tree of the page; `errors` replaces the raw errors so server and browser agree. */
+  element(options: { nonce: string; errors: Record<string, ErrorBody> | null }): ReactElement;
+}
+
+export interface SsrEntry {
+  /** The manifest key of the browser entry. */
+  clientEntry: string;
+  /** Runs the matched routes' validate, middleware and loaders; a redirect comes back as a Response. */
+  queryPage(request: Request, services: RendererServices): Promise<Response | PageQuery>;
+  /** The error page alone (no router), for when the page itself could not render. */
+  errorElement(error: ErrorBody): ReactElement;
+}
+
+export async function loadSsrEntry(file: string): Promise<SsrEntry> {
+  const module = (await import(pathToFileURL(file).href)) as Partial<SsrEntry>;
+  if (typeof module.queryPage !== 'function' || typeof module.clientEntry !== 'string' || typeof module.errorElement !== 'function') {
+    throw new Error(`${file} is not the renderer's SSR bundle (run \`npm run build:renderer\`)`);
+  }
+  return module as SsrEntry;
+}

@@ -1,0 +1,72 @@
+/**
+ * React 19 streaming: people get the document from the shell on; crawlers get it once all is
+ * ready (complete HTML). A render that outlives SSR_STREAM_TIMEOUT_MS is aborted (the browser
+ * finishes it); a shell that fails becomes the 500 page.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { DocumentStream } from './document-stream.js';
+
+export interface StreamOptions {
+  element: ReactElement;
+  start: string;
+  end: string;
+  nonce: string;
+  bootstrapModule: string;
+  /** Wait for everything (crawlers) instead of streaming from the shell. */
+  waitForAll: boolean;
+  timeoutMs: number;
+  statusCode: number;
+  headers: Record<string, string>;
+  /** Answers when the shell could not render. */
+  onShellError: (error: unknown) => void;
+}
+
+/** Resolves once the answer has started (or the shell error was answered). */
+export function streamPage(request: FastifyRequest, reply: FastifyReply, options: StreamOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const body = new DocumentStream(options.start, options.end);
+    let sent = false;
+    const send = () => {
+      if (sent) return;
+      sent = true;
+      reply.code(options.statusCode).headers(options.headers).type('text/html; charset=utf-8');
+      stream.pipe(body);
+      reply.send(body);
+      resolve();
+    };
+    const stream = renderToPipeableStream(options.element, {
+      nonce: options.nonce,
+      bootstrapModules: [options.bootstrapModule],
+      onShellReady: () => {
+        if (!options.waitForAll) send();
+      },
+      onAllReady: send,
+      onShellError: (error) => {
+        clearTimeout(timer);
+        if (sent) return;
+        sent = true;
+        try {
+          options.onShellError(error);
+          resolve();
+        } catch (failure) {
+          reject(failure);
+        }
+      },
+      onError: (error) => {
+        request.log.error({ err: error }, 'render error');
+      },
+    });
+    const timer = setTimeout(() => {
+      request.log.warn({ timeoutMs: options.timeoutMs }, 'render timed out; aborting the rest to the browser');
+      stream.abort(new Error(`render timed out after ${options.timeoutMs} ms`));
+    }, options.timeoutMs);
+    timer.unref();
+    body.once('end', () => clearTimeout(timer));
+    reply.raw.once('close', () => {
+      clearTimeout(timer);
+      if (!reply.raw.writableFinished) stream.abort(new Error('client went away'));
+    });
+  });
+}

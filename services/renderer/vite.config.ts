@@ -1,0 +1,47 @@
+/**
+ * One `vite build` makes both halves of the renderer: the browser bundle (dist/client, hashed
+ * files under the assets prefix, with a manifest the server reads to link each page's chunks) and
+ * the SSR bundle (dist/ssr/entry-server.js, imported by the Node server at start).
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { normalizeAssetsPrefix } from './src/server/assets-prefix.js';
+import { iconBundlePlugin } from './build/icon-bundle-plugin.js';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const dist = join(root, '..', '..', 'dist');
+
+export default defineConfig({
+  root,
+  base: normalizeAssetsPrefix(process.env.ASSETS_PREFIX),
+  publicDir: false,
+  plugins: [react(), tailwindcss(), iconBundlePlugin()],
+  build: { sourcemap: true, emptyOutDir: true },
+  environments: {
+    client: {
+      build: {
+        outDir: join(dist, 'client'),
+        manifest: true,
+        assetsDir: '',
+        rollupOptions: { input: join(root, 'src', 'entry-client.tsx') },
+      },
+    },
+    ssr: {
+      build: {
+        outDir: join(dist, 'ssr'),
+        ssr: join(root, 'src', 'entry-server.tsx'),
+        rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+      },
+    },
+  },
+  // Build the client first: its manifest is what the server links from.
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+    },
+  },
+});
