@@ -58,14 +58,23 @@ describe('icons through the gateway', () => {
   it('answers bad input with 4xx in the JSON error shape, with a short max-age', async () => {
     for (const [path, status] of [
       ['/api/_nuxt_icon/no-such-set.json?icons=a', 404],
-      ['/api/_nuxt_icon/..%2f..%2fpackage.json?icons=a', 400],
-      ['/api/_nuxt_icon/%2e%2e.json?icons=a', 400],
+      ['/api/_nuxt_icon/Lucide.json?icons=a', 400],
       ['/api/_nuxt_icon/lucide.json', 400],
+      ['/api/_nuxt_icon/lucide.json?icons=' + Array.from({ length: 201 }, (_, i) => `i${i}`).join(','), 400],
     ] as const) {
       const response = await fetch(`${stack.url}${path}`);
       expect(response.status, path).toBe(status);
       expect(response.headers.get('cache-control'), path).toBe('public, max-age=300');
+      expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
       expect(await response.json(), path).toMatchObject({ statusCode: status });
+    }
+  });
+
+  it('refuses traversal in the collection with 400 (at the gateway or the service)', async () => {
+    for (const path of ['/api/_nuxt_icon/..%2f..%2fpackage.json?icons=a', '/api/_nuxt_icon/%2e%2e.json?icons=a', '/api/_nuxt_icon/%2e%2e%2fmdi/home.svg']) {
+      const response = await fetch(`${stack.url}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json(), path).toMatchObject({ statusCode: 400 });
     }
   });
 
