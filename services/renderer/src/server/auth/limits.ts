@@ -1,0 +1,13 @@
+/** The product's account limits, by name. */
+
+/** Failed logins allowed for one address and email within the window before 429. */
+export const LOGIN_FAILURES_MAX = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Sessions last a week unless SESSION_TTL_SECONDS says otherwise. */
+export const SESSION_TTL_SECONDS_DEFAULT = 7 * 24 * 3600;
+export const SESSION_COOKIE = 'cookbook_session';
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for any passphrase, short enough that scrypt is never handed a megabyte. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 80;

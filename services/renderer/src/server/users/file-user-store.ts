@@ -1,0 +1,122 @@
+/**
+ * Users in one JSON file (the embedded mode), shared by the server and `npm run users`: every read
+ * notices when the other wrote it, every write goes through a temporary file and a rename.
+ */
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { checkPassword, newUserRecord, publicUser, type UserRecord } from './credentials.js';
+import type { ScryptCost } from './password.js';
+import { normalizeEmail, UserExistsError, type UserStore } from './types.js';
+
+interface SavedEntry {
+  recipeId: string;
+  savedAt: number;
+}
+
+interface UsersFile {
+  version: 1;
+  users: UserRecord[];
+  saved: Record<string, SavedEntry[]>;
+}
+
+export interface FileUserStoreOptions {
+  file: string;
+  cost?: ScryptCost;
+}
+
+const empty = (): UsersFile => ({ version: 1, users: [], saved: {} });
+
+export function createFileUserStore(options: FileUserStoreOptions): UserStore {
+  const { file, cost } = options;
+  let data = empty();
+  let seen = '';
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Re-reads the file when its size or mtime moved since we last saw it. */
+  async function load(): Promise<UsersFile> {
+    const stamp = await stat(file).then((s) => `${s.size}:${s.mtimeMs}`, () => 'missing');
+    if (stamp === seen) return data;
+    data = stamp === 'missing' ? empty() : parseUsersFile(await readFile(file, 'utf8'), file);
+    seen = stamp;
+    return data;
+  }
+
+  /** Writes are serialised in this process; each starts from the newest file. */
+  function change<T>(edit: (current: UsersFile) => T | Promise<T>): Promise<T> {
+    const run = queue.then(async () => {
+      const current = await load();
+      const result = await edit(current);
+      await mkdir(dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, `${JSON.stringify(current, null, 2)}\n`, { mode: 0o600 });
+      await rename(temporary, file);
+      seen = '';
+      return result;
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  const byEmail = async (email: string) => (await load()).users.find((u) => u.email === normalizeEmail(email));
+
+  return {
+    kind: 'file',
+    async add(input) {
+      const record = await newUserRecord(input, cost);
+      return change((current) => {
+        if (current.users.some((u) => u.email === record.email)) throw new UserExistsError(record.email);
+        current.users.push(record);
+        return publicUser(record);
+      });
+    },
+    async verify(email, password) {
+      return checkPassword(await byEmail(email), password, cost);
+    },
+    async get(id) {
+      const record = (await load()).users.find((u) => u.id === id);
+      return record ? publicUser(record) : null;
+    },
+    async findByEmail(email) {
+      const record = await byEmail(email);
+      return record ? publicUser(record) : null;
+    },
+    async saved(userId) {
+      return ((await load()).saved[userId] ?? []).map((entry) => entry.recipeId);
+    },
+    save(userId, recipeId) {
+      return change((current) => {
+        const list = current.saved[userId] ?? [];
+        if (list.some((entry) => entry.recipeId === recipeId)) return false;
+        current.saved[userId] = [{ recipeId, savedAt: Date.now() }, ...list];
+        return true;
+      });
+    },
+    unsave(userId, recipeId) {
+      return change((current) => {
+        const list = current.saved[userId] ?? [];
+        const kept = list.filter((entry) => entry.recipeId !== recipeId);
+        current.saved[userId] = kept;
+        return kept.length !== list.length;
+      });
+    },
+    async ping() {
+      return load().then(() => true, () => false);
+    },
+    async close() {
+      await queue;
+    },
+  };
+}
+
+function parseUsersFile(text: string, file: string): UsersFile {
+  let value: Partial<UsersFile>;
+  try {
+    value = JSON.parse(text) as Partial<UsersFile>;
+  } catch (error) {
+    throw new Error(`users file ${file} is not valid JSON`, { cause: error });
+  }
+  if (value.version !== 1 || !Array.isArray(value.users) || typeof value.saved !== 'object' || value.saved === null) {
+    throw new Error(`users file ${file} is not a version 1 users file`);
+  }
+  return value as UsersFile;
+}
