@@ -48,7 +48,8 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
       const current = await store.current();
       if (!reachable) log.info({ store: store.kind }, 'build store reachable');
       reachable = true;
-      if (current) await apply(current);
+      // A meta that is missing or does not compile leaves the last good build in place.
+      if (current) await apply(current).catch((error: unknown) => log.warn({ err: error, buildId: current.id }, 'build not applied'));
       return true;
     } catch (error) {
       if (reachable) log.warn({ err: error, store: store.kind }, 'build store unreachable; keeping the last build');

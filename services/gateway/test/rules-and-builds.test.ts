@@ -130,3 +130,21 @@ describe('a configurable assets prefix', () => {
     }
   });
 });
+
+describe('a published build that cannot be applied', () => {
+  it('leaves the last good build in place', async () => {
+    const renderer = await startUpstream('renderer');
+    const gateway = await startGateway({ RENDERER_URL: renderer.url }, metaOf('good', { '/x': { redirect: '/good' } }, 1));
+    try {
+      const broken = { ...metaOf('broken', {}, 2), matcher: { '/y': { headers: { a: 'b' } }, '/a/**/b/**': {} } };
+      await gateway.store.publish(broken);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await gateway.app.inject({ url: '/_nuxt/builds/latest.json' })).json().id).toBe('good');
+      expect((await gateway.app.inject({ url: '/x' })).headers.location).toBe('/good');
+      expect(gateway.build.storeReachable()).toBe(true);
+    } finally {
+      await gateway.cleanup();
+      await renderer.app.close();
+    }
+  });
+});
