@@ -1,4 +1,4 @@
 /** The ids the document template and the browser entry agree on. Browser-safe. */
-export const APP_ELEMENT_ID = '__nuxt';
+export const APP_ELEMENT_ID = 'root';
 export { PAYLOAD_ELEMENT_ID } from './payload.js';
 export { APP_CONFIG_ELEMENT_ID } from './app-config.js';

@@ -3,6 +3,7 @@
  * instead of running the page's server loader. One fetch per URL at a time, shared by the
  * loaders of one navigation; an error answer becomes the error page.
  */
+import { redirect } from 'react-router';
 import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
 import type { ErrorBody } from '../../../../lib/errors.js';
 import { appConfig } from './app-config.js';
@@ -23,11 +24,18 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof v === 'object' && v !== null && typeof v.statusCode === 'number' && typeof v.statusMessage === 'string';
 }
 
+/** A loader's redirect, told by the payload (see server/payload-response.ts). */
+function isPayloadRedirect(value: unknown): value is { redirect: { to: string; statusCode: number } } {
+  const r = (value as { redirect?: { to?: unknown; statusCode?: unknown } } | null)?.redirect;
+  return typeof r?.to === 'string' && typeof r.statusCode === 'number';
+}
+
 async function fetchPayload(url: string, signal: AbortSignal): Promise<Payload> {
   const response = await fetch(url, { headers: { accept: 'application/json' }, signal, credentials: 'same-origin' });
   const buildId = response.headers.get(BUILD_ID_HEADER);
   if (buildId) for (const listener of buildIdListeners) listener(buildId);
   const body: unknown = await response.json().catch(() => null);
+  if (response.ok && isPayloadRedirect(body)) throw redirect(body.redirect.to, body.redirect.statusCode);
   if (response.ok && body && typeof body === 'object' && 'data' in body) return body as Payload;
   throw reviveError(
     isErrorBody(body)

@@ -1,0 +1,81 @@
+/**
+ * The site's accounts in one place: sessions, users and saved recipes, in Redis when REDIS_URL is
+ * set and embedded otherwise (sessions in memory, users in a JSON file with a demo account).
+ * `createAccounts` at start; `registerAccounts` adds the /api/auth and /api/saved routes.
+ */
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { resilientRedisOptions } from '../../../../lib/build-store/redis-build-store.js';
+import type { ContentRepository } from '../content/types.js';
+import type { AccountsView, Viewer } from '../runtime/services.js';
+import { authRoutes } from './auth/auth-routes.js';
+import type { AccountsConfig } from './auth/config.js';
+import { signedInFrom } from './auth/current-user.js';
+import { ensureDemoAccount } from './auth/demo-account.js';
+import { LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURES_MAX } from './auth/limits.js';
+import { createMemoryLoginLimiter, createRedisLoginLimiter, type LoginLimiter } from './auth/login-limiter.js';
+import { checkOrigin } from './auth/origin-check.js';
+import { savedRoutes } from './saved/saved-routes.js';
+import { createSessionStore, type SessionStore } from './sessions/index.js';
+import { createUserStore, type UserStore } from './users/index.js';
+
+export interface Accounts extends AccountsView {
+  sessions: SessionStore;
+  users: UserStore;
+  limiter: LoginLimiter;
+  repository: ContentRepository;
+  sessionTtlSeconds: number;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface AccountsOptions {
+  config: AccountsConfig;
+  repository: ContentRepository;
+  logger: FastifyBaseLogger;
+}
+
+export async function createAccounts({ config, repository, logger }: AccountsOptions): Promise<Accounts> {
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, resilientRedisOptions) : undefined;
+  redis?.on('error', () => undefined); // reported through readiness, not as crashes
+  const prefix = config.REDIS_PREFIX;
+  const sessions = createSessionStore({ redis, prefix });
+  const users = createUserStore({ redis, prefix, file: config.USERS_FILE });
+  const limits = { max: LOGIN_FAILURES_MAX, windowMs: LOGIN_FAILURE_WINDOW_MS };
+  const limiter = redis ? createRedisLoginLimiter({ ...limits, redis, prefix }) : createMemoryLoginLimiter(limits);
+  if (!redis && config.DEMO_ACCOUNT) await ensureDemoAccount(users, logger);
+  logger.info({ sessions: sessions.kind, users: users.kind, usersFile: redis ? undefined : config.USERS_FILE }, 'accounts ready');
+
+  return {
+    sessions,
+    users,
+    limiter,
+    repository,
+    sessionTtlSeconds: config.SESSION_TTL_SECONDS,
+    async viewer(request: Request): Promise<Viewer | null> {
+      const current = await signedInFrom(request.headers.get('cookie'), sessions, users);
+      if (!current) return null;
+      const { id, email, name } = current.user;
+      return { user: { id, email, name }, saved: await users.saved(id) };
+    },
+    async ping() {
+      return (await sessions.ping()) && (await users.ping());
+    },
+    async close() {
+      await Promise.all([sessions.close(), users.close()]);
+      redis?.disconnect();
+    },
+  };
+}
+
+/** The accounts' routes, in their own scope: the cookie parser and the Origin check stay there. */
+export async function registerAccounts(app: FastifyInstance, accounts: Accounts): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyCookie);
+    scope.addHook('onRequest', async (request) => checkOrigin(request));
+    await scope.register(authRoutes, { accounts });
+    await scope.register(savedRoutes, { accounts });
+  });
+  app.addHook('onClose', () => accounts.close());
+}

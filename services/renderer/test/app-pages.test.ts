@@ -1,0 +1,130 @@
+/** The renderer over its real build, through app.inject: pages, links, head, CSP, payload inline. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_ID_HEADER } from '../../../lib/constants.js';
+import { BROWSER_UA, BUILD_ID, builtApp, builtReason, inlineScripts, type BuiltApp } from './built-app.js';
+
+function payloadOf(html: string): { buildId: string; path: string; data: Record<string, unknown>; errors: Record<string, { statusCode: number; statusMessage: string }> | null } {
+  const json = /<script type="application\/json" id="__PAYLOAD__"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
+  if (!json) throw new Error('no inline payload');
+  return JSON.parse(json) as ReturnType<typeof payloadOf>;
+}
+
+function attributeValues(html: string, rel: string): string[] {
+  return [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"`, 'g'))].map((m) => m[1]!);
+}
+
+describe.skipIf(builtReason)('renderer pages', () => {
+  let built: BuiltApp;
+  beforeAll(async () => {
+    built = await builtApp();
+  });
+  afterAll(() => built?.app.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    built.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER_UA, accept: 'text/html', ...headers } });
+
+  it('streams / with its content inside the root element, the build id and the payload inline', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers[BUILD_ID_HEADER]).toBe(BUILD_ID);
+    expect(response.body).toMatch(/^<!DOCTYPE html>/);
+    expect(/<div id="root">(?:<link [^>]*>)?<div data-layout="default"/.test(response.body)).toBe(true);
+    const payload = payloadOf(response.body);
+    expect(payload).toMatchObject({ buildId: BUILD_ID, path: '/', errors: null });
+    expect(Object.keys(payload.data)).toEqual(['index']);
+  });
+
+  it('puts a fresh nonce on every inline script and in the CSP header', async () => {
+    const [a, b] = [await get('/'), await get('/')];
+    const nonce = /'nonce-([^']+)'/.exec(String(a.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(String(b.headers['content-security-policy'])).not.toContain(nonce);
+    const scripts = inlineScripts(a.body);
+    expect(scripts.length).toBeGreaterThanOrEqual(4);
+    for (const script of scripts) expect(script.nonce).toBe(nonce);
+    // The colour-mode script is the very first thing in <head>.
+    expect(a.body).toMatch(/^<!DOCTYPE html><html[^>]*><head><script nonce=/);
+    expect(a.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+  });
+
+  it('links only the matched page chunk and its imports, from the Vite manifest', async () => {
+    const { manifest } = built.context;
+    const chunk = (key: string) => `/_nuxt/${manifest[key]!.file}`;
+    const home = attributeValues((await get('/')).body, 'modulepreload');
+    const category = attributeValues((await get('/category/git')).body, 'modulepreload');
+    expect(home).toContain(chunk('src/entry-client.tsx'));
+    expect(home).toContain(chunk('src/app/pages/index.tsx'));
+    expect(home).not.toContain(chunk('src/app/pages/category/[id].tsx'));
+    expect(home).not.toContain(chunk('src/app/pages/login.tsx'));
+    expect(category).toContain(chunk('src/app/pages/category/[id].tsx'));
+    expect(category).not.toContain(chunk('src/app/pages/index.tsx'));
+    expect(attributeValues((await get('/')).body, 'stylesheet')).toEqual(manifest['src/entry-client.tsx']!.css!.map((f) => `/_nuxt/${f}`));
+  });
+
+  it('writes the page head: title, description and the canonical URL on PUBLIC_ORIGIN', async () => {
+    const html = (await get('/category/git?utm=1')).body;
+    expect(html).toContain('<title>Git | Cookbook</title>');
+    expect(html).toMatch(/<meta name="description" content="[^"]+">/);
+    expect(html).toContain('<link rel="canonical" href="https://cookbook.example/category/git">');
+  });
+
+  it('wraps pages in the default layout, except /login which opts out', async () => {
+    expect((await get('/category/git')).body).toContain('data-layout="default"');
+    const login = (await get('/login')).body;
+    expect(login).toContain('data-page="login"');
+    expect(login).not.toContain('data-layout=');
+  });
+
+  it("answers a path with no page with the 404 error page ('Page not found: {path}')", async () => {
+    const response = await get('/no/such/page');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Page Not Found');
+    expect(response.body).toContain('<title>404 - Page Not Found | Cookbook</title>');
+    expect(payloadOf(response.body).errors?.app).toMatchObject({ statusCode: 404, statusMessage: 'Page not found: /no/such/page' });
+  });
+
+  it("answers a failing validate with a fatal 404 ('Page Not Found: {path}')", async () => {
+    const response = await get('/category/Not_A_Slug');
+    expect(response.statusCode).toBe(404);
+    expect(payloadOf(response.body).errors?.app).toMatchObject({ statusCode: 404, statusMessage: 'Page Not Found: /category/Not_A_Slug', fatal: true });
+    expect(response.body).not.toContain('data-layout="default"');
+  });
+
+  it('answers the error shape as JSON to a client that wants JSON', async () => {
+    const response = await get('/no/such/page', { accept: 'application/json' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({
+      url: '/no/such/page',
+      statusCode: 404,
+      statusMessage: 'Page not found: /no/such/page',
+      message: 'Page not found: /no/such/page',
+      data: { path: '/no/such/page' },
+    });
+  });
+
+  it('renders the whole page for a crawler, and answers its errors with the status and a line', async () => {
+    const bot = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' };
+    const page = await get('/category/git', bot);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('</div></body></html>');
+    const error = await get('/no/such/page', bot);
+    expect(error.statusCode).toBe(404);
+    expect(error.body).toBe('404 Page Not Found\n');
+    const line = built.logs.find((l) => l.msg === 'not rendering error page for crawler');
+    expect(line).toMatchObject({ userAgent: bot['user-agent'], statusCode: 404 });
+  });
+
+  it('keeps the API and assets out of page rendering', async () => {
+    const api = await get('/api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toMatch(/application\/json/);
+    const entry = built.context.manifest['src/entry-client.tsx']!.file;
+    const asset = await get(`/_nuxt/${entry}`);
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/_nuxt/missing-abc.js')).statusCode).toBe(404);
+    expect((await get('/_nuxt/.vite/manifest.json')).statusCode).not.toBe(200);
+  });
+});
