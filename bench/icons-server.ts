@@ -1,16 +1,29 @@
 /**
  * The servers the icon benchmark measures, each in its own process so the load generator does
- * not share their event loop: `hello` (a Fastify hello world) or `icons` (the real service with
+ * not share their event loop: `hello` (a Fastify hello world), `service` (a hello world on the
+ * services' shared bootstrap: request id, access line, hooks) or `icons` (the real service with
  * the site's sets preloaded). Sends its port to the parent over IPC once ready.
  */
 import Fastify from 'fastify';
 import { createLogger } from '../lib/logger.js';
+import { createService } from '../lib/service.js';
 import { buildIconsApp } from '../services/icons/src/app.js';
 import { readCatalogue } from '../services/icons/src/catalogue.js';
 import { parseIconsConfig } from '../services/icons/src/config.js';
 
 async function startHello(): Promise<number> {
   const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as { port: number }).port;
+}
+
+async function startServiceHello(): Promise<number> {
+  const app = createService({
+    name: 'icons',
+    logger: createLogger({ service: 'icons', level: 'info', format: 'json' }),
+    production: true,
+  });
   app.get('/', async () => ({ hello: 'world' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.address() as { port: number }).port;
@@ -33,7 +46,9 @@ async function startIcons(): Promise<number> {
 }
 
 const kind = process.argv[2];
-const port = kind === 'hello' ? await startHello() : kind === 'icons' ? await startIcons() : undefined;
-if (port === undefined) throw new Error('usage: icons-server.js hello|icons');
+const starters: Record<string, () => Promise<number>> = { hello: startHello, service: startServiceHello, icons: startIcons };
+const start = kind === undefined ? undefined : starters[kind];
+if (!start) throw new Error('usage: icons-server.js hello|service|icons');
+const port = await start();
 process.send?.({ port });
 process.on('disconnect', () => process.exit(0));
