@@ -1,0 +1,68 @@
+/**
+ * POST /api/auth/login, POST /api/auth/logout, GET /api/auth/session. A login gets a brand new
+ * session (the old one is dropped), and failures are counted per client address and email.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createError } from '../../../../../lib/errors.js';
+import type { Accounts } from '../accounts.js';
+import { normalizeEmail, type User } from '../users/index.js';
+import { signedInFrom } from './current-user.js';
+import { parseLogin } from './login-schema.js';
+import { clientAddress } from './request-origin.js';
+import { clearSessionCookie, sessionIdFrom, setSessionCookie } from './session-cookie.js';
+
+/** What the browser learns about the signed-in visitor. */
+export interface SessionAnswer {
+  user: Pick<User, 'id' | 'email' | 'name'> | null;
+  expiresAt?: string;
+}
+
+const viewOf = (user: User) => ({ id: user.id, email: user.email, name: user.name });
+
+export async function authRoutes(app: FastifyInstance, { accounts }: { accounts: Accounts }): Promise<void> {
+  const { sessions, users, limiter, sessionTtlSeconds } = accounts;
+
+  app.post('/api/auth/login', async (request, reply): Promise<SessionAnswer> => {
+    const { email, password } = parseLogin(request.body);
+    const key = `${clientAddress(request)}|${normalizeEmail(email)}`;
+    await refuseWhileBlocked(reply, await limiter.blockedFor(key));
+    const user = await users.verify(email, password);
+    if (!user) {
+      await limiter.fail(key);
+      throw createError({ statusCode: 401, message: 'Wrong email or password' });
+    }
+    await limiter.reset(key);
+    const previous = sessionIdFrom(request.headers.cookie);
+    if (previous) await sessions.destroy(previous);
+    const session = await sessions.create(user.id, sessionTtlSeconds * 1000);
+    setSessionCookie(request, reply, session.id, sessionTtlSeconds);
+    request.log.info({ userId: user.id }, 'signed in');
+    return { user: viewOf(user), expiresAt: new Date(session.expiresAt).toISOString() };
+  });
+
+  app.post('/api/auth/logout', async (request, reply): Promise<SessionAnswer> => {
+    const id = sessionIdFrom(request.headers.cookie);
+    if (id) await sessions.destroy(id);
+    clearSessionCookie(request, reply);
+    return { user: null };
+  });
+
+  app.get('/api/auth/session', async (request: FastifyRequest, reply): Promise<SessionAnswer> => {
+    reply.header('cache-control', 'no-store');
+    const current = await signedInFrom(request.headers.cookie, sessions, users);
+    if (!current) return { user: null };
+    return { user: viewOf(current.user), expiresAt: new Date(current.session.expiresAt).toISOString() };
+  });
+}
+
+async function refuseWhileBlocked(reply: FastifyReply, waitMs: number): Promise<void> {
+  if (waitMs <= 0) return;
+  const seconds = Math.ceil(waitMs / 1000);
+  reply.header('retry-after', String(seconds));
+  const minutes = Math.ceil(seconds / 60);
+  throw createError({
+    statusCode: 429,
+    message: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    data: { retryAfterSeconds: seconds },
+  });
+}

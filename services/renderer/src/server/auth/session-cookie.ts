@@ -1,0 +1,24 @@
+/** The session cookie: an opaque id, HttpOnly, SameSite=Lax, Path=/, Secure when the visitor used https. */
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import { fastifyCookie } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from './limits.js';
+import { cameOverHttps } from './request-origin.js';
+
+function cookieOptions(request: FastifyRequest, maxAgeSeconds: number): CookieSerializeOptions {
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure: cameOverHttps(request), maxAge: maxAgeSeconds };
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, maxAgeSeconds: number): void {
+  reply.setCookie(SESSION_COOKIE, id, cookieOptions(request, maxAgeSeconds));
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request, 0));
+}
+
+/** The session id a Cookie header carries, if any (for Fastify requests and fetch Requests alike). */
+export function sessionIdFrom(cookieHeader: string | null | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  return fastifyCookie.parse(cookieHeader)[SESSION_COOKIE];
+}

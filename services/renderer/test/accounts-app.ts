@@ -1,0 +1,54 @@
+/** A small Fastify app with only the accounts' routes, over the sample content, for app.inject tests. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { pino } from 'pino';
+import { createService } from '../../../lib/service.js';
+import { createContentRepository } from '../src/content/repository.js';
+import { createAccounts, registerAccounts, type Accounts } from '../src/server/accounts.js';
+import type { AccountsConfig } from '../src/server/auth/config.js';
+import { sample } from './content-sample.js';
+
+export interface AccountsApp {
+  app: FastifyInstance;
+  accounts: Accounts;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export const ORIGIN = 'http://localhost:80';
+
+export async function startAccountsApp(config: Partial<AccountsConfig> = {}): Promise<AccountsApp> {
+  const dir = await mkdtemp(join(tmpdir(), 'accounts-'));
+  const logs: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
+  const app = createService({ name: 'renderer', logger, production: true });
+  const accounts = await createAccounts({
+    config: { REDIS_PREFIX: 'unused:', SESSION_TTL_SECONDS: 3600, USERS_FILE: join(dir, 'users.json'), DEMO_ACCOUNT: true, ...config },
+    repository: createContentRepository(sample),
+    logger,
+  });
+  await registerAccounts(app, accounts);
+  await app.ready();
+  return {
+    app,
+    accounts,
+    logs,
+    async close() {
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie a response set, as `name=value` for the next request. */
+export function cookieOf(response: LightMyRequestResponse): string {
+  const header = [response.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('cookbook_session='));
+  if (!header) throw new Error('no session cookie was set');
+  return header.split(';')[0]!;
+}
+
+export function login(app: FastifyInstance, body: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN, ...headers }, payload: body as object });
+}
