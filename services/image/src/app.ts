@@ -26,8 +26,12 @@ declare module 'fastify' {
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
 
 export async function buildImageApp(config: ImageConfig, options: ImageAppOptions): Promise<FastifyInstance> {
-  const cache = new ResultCache(config.IMAGE_CACHE_DIR, config.IMAGE_CACHE_INDEX_SIZE, config.IMAGE_CACHE_MAX_BYTES, (error, action) =>
-    options.logger.warn({ err: error, action }, 'image cache failed'),
+  const cache = new ResultCache(
+    config.IMAGE_CACHE_DIR,
+    config.IMAGE_CACHE_INDEX_SIZE,
+    config.IMAGE_CACHE_MAX_BYTES,
+    config.IMAGE_MEMORY_CACHE_BYTES,
+    (error, action) => options.logger.warn({ err: error, action }, 'image cache failed'),
   );
   await cache.init().catch((error: unknown) => options.logger.error({ err: error }, 'image cache folder unusable'));
   const sources = createImageSources(config, {

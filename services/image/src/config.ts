@@ -43,6 +43,8 @@ export const imageConfigShape = {
   IMAGE_CACHE_DIR: z.string().min(1, 'expected a folder path').default(join(buildDir, 'image-cache')),
   IMAGE_CACHE_INDEX_SIZE: positiveInt(5000),
   IMAGE_CACHE_MAX_BYTES: positiveInt(512 * 1024 * 1024),
+  /** Hot results also kept in memory, in bytes (items over 512 KB are always read from disk). */
+  IMAGE_MEMORY_CACHE_BYTES: positiveInt(64 * 1024 * 1024),
   IMAGE_CONCURRENCY: positiveInt(Math.max(1, availableParallelism())),
   IMAGE_QUEUE_SIZE: positiveInt(64),
   IMAGE_JOB_TIMEOUT_MS: positiveInt(15_000),

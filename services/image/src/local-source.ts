@@ -3,9 +3,11 @@
  * its real path (symlinks followed) lies inside the real root: `root + sep`, never a bare prefix
  * (CVE-2025-54387: /x/public must not reach /x/public-secret).
  */
+import type { Stats } from 'node:fs';
 import { realpath, readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { createError } from '../../../lib/errors.js';
+import { Lru } from './lru.js';
 import type { LoadedSource, SourceMeta } from './source.js';
 
 const forbidden = (id: string) => createError({ statusCode: 403, message: `Forbidden path: ${id}` });
@@ -33,20 +35,34 @@ export interface LocalFiles {
 export function createLocalFiles(root: string, maxBytes: number): LocalFiles {
   let realRoot: Promise<string> | undefined;
   const rootPath = () => (realRoot ??= realpath(root).catch(() => root));
+  // Checked real paths by id, trusted again only while the file is the same inode.
+  const checked = new Lru<{ path: string; dev: number; ino: number }>(2000);
+
+  async function realPathInside(id: string, joined: string, stats: Stats, base: string): Promise<string> {
+    const known = checked.get(id);
+    if (known && known.dev === stats.dev && known.ino === stats.ino) return known.path;
+    const path = await realpath(joined).catch(() => {
+      throw notFound(id);
+    });
+    if (!isInside(base, path)) throw forbidden(id);
+    checked.set(id, { path, dev: stats.dev, ino: stats.ino });
+    return path;
+  }
 
   async function meta(id: string): Promise<SourceMeta & { path: string }> {
     const segments = safeSegments(id);
     const base = await rootPath();
-    let path: string;
+    const joined = join(base, ...segments);
+    let stats: Stats;
     try {
-      path = await realpath(join(base, ...segments));
+      stats = await stat(joined);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notFound(id);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') throw notFound(id);
       throw forbidden(id);
     }
-    if (!isInside(base, path)) throw forbidden(id);
-    const stats = await stat(path).catch(() => undefined);
-    if (!stats?.isFile()) throw notFound(id);
+    const path = await realPathInside(id, joined, stats, base);
+    if (!stats.isFile()) throw notFound(id);
     if (stats.size > maxBytes) throw createError({ statusCode: 413, message: `The source is larger than ${maxBytes} bytes` });
     return { id, path, identity: `${stats.size}-${Math.floor(stats.mtimeMs)}`, mtime: stats.mtime };
   }

@@ -1,7 +1,8 @@
 /**
  * The result cache: transformed images on disk (`<dir>/<ab>/<key>.<ext>`), found through a bounded
  * in-memory index. Evicting an entry deletes its file, so the disk stays bounded too. Files left by
- * an earlier run are indexed at start, newest last so they are the ones kept.
+ * an earlier run are indexed at start, newest last so they are the ones kept. Small, recently used
+ * results are also held in memory (bounded in bytes), so a hot hit costs no file read.
  */
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
@@ -19,18 +20,28 @@ const KEY_FILE = /^([\w-]{20,})\.([a-z0-9]+)$/;
 const formatOfExt = (ext: string) => (ext === 'svg' ? 'svg+xml' : ext);
 const extOfFormat = (format: string) => (format === 'svg+xml' ? 'svg' : format.replace(/[^a-z0-9]/g, ''));
 
+const MEMORY_ITEM_LIMIT = 512 * 1024;
+
 export class ResultCache {
   private readonly index: Lru<CacheEntry>;
+  private readonly hot: Lru<Buffer>;
 
   constructor(
     private readonly dir: string,
     maxEntries: number,
     maxBytes: number,
+    memoryBytes: number,
     private readonly onError: (error: unknown, action: string) => void = () => undefined,
   ) {
-    this.index = new Lru<CacheEntry>(maxEntries, maxBytes, (_key, entry) => {
+    this.index = new Lru<CacheEntry>(maxEntries, maxBytes, (key, entry) => {
+      this.hot.delete(key);
       unlink(entry.file).catch(() => undefined);
     });
+    this.hot = new Lru<Buffer>(maxEntries, memoryBytes);
+  }
+
+  private remember(key: string, data: Buffer): void {
+    if (data.length <= MEMORY_ITEM_LIMIT) this.hot.set(key, data, data.length);
   }
 
   get entries(): number {
@@ -63,10 +74,15 @@ export class ResultCache {
   async read(key: string): Promise<(TransformResult & { entry: CacheEntry }) | undefined> {
     const entry = this.index.get(key);
     if (!entry) return undefined;
+    const held = this.hot.get(key);
+    if (held) return { data: held, format: entry.format, entry };
     try {
-      return { data: await readFile(entry.file), format: entry.format, entry };
+      const data = await readFile(entry.file);
+      this.remember(key, data);
+      return { data, format: entry.format, entry };
     } catch {
       this.index.delete(key);
+      this.hot.delete(key);
       return undefined;
     }
   }
@@ -81,6 +97,7 @@ export class ResultCache {
       await writeFile(temp, result.data);
       await rename(temp, file);
       this.index.set(key, { file, format: result.format }, result.data.length);
+      this.remember(key, result.data);
     } catch (error) {
       await unlink(temp).catch(() => undefined);
       this.onError(error, 'write');
