@@ -9,7 +9,8 @@ export const DEFAULT_ASSETS_PREFIX = '/_nuxt/';
 export function normalizeAssetsPrefix(value: string | undefined): string {
   if (value === undefined || value === '') return DEFAULT_ASSETS_PREFIX;
   const trimmed = value.replace(/^\/+|\/+$/g, '');
-  if (!/^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/.test(trimmed)) {
+  const segments = trimmed.split('/');
+  if (segments.some((s) => !/^[A-Za-z0-9._~-]+$/.test(s) || s === '.' || s === '..')) {
     throw new Error(`ASSETS_PREFIX: expected a plain path such as /_nuxt/ (got ${JSON.stringify(value)})`);
   }
   return `/${trimmed}/`;

@@ -3,14 +3,21 @@ import { join } from 'node:path';
 import { httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, z } from '../../../../lib/config.js';
 import { buildDir, defaultBuildStoreDir } from '../../../../lib/paths.js';
 import { DEFAULT_ASSETS_PREFIX, normalizeAssetsPrefix } from './assets-prefix.js';
+import { accountsConfigShape } from './auth/config.js';
 
 export const rendererConfigShape = {
   ...serviceFields(3001),
+  /** Sessions, users and the demo account (see auth/config.ts). */
+  ...accountsConfigShape,
   /** The site's public address, for canonical URLs; the request's host when unset. */
-  PUBLIC_ORIGIN: httpUrl().optional(),
+  PUBLIC_ORIGIN: httpUrl().optional().or(z.literal('').transform(() => undefined)),
   /** Abort a render that has not finished streaming after this long. */
   SSR_STREAM_TIMEOUT_MS: positiveInt(5000),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/./, 'expected a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   REDIS_PREFIX: z.string().min(1, 'expected a non-empty key prefix').default('cookbook:'),
   BUILD_STORE_DIR: z.string().min(1, 'expected a directory').default(defaultBuildStoreDir),
   ASSETS_PREFIX: z

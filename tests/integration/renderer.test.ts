@@ -1,0 +1,120 @@
+/**
+ * Issue #4 through the gateway: streaming SSR, lazy page chunks, the layout, Nuxt's route
+ * errors, JSON errors, crawlers, payloads with the build id, immutable assets, CSP and head.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_ID_HEADER } from '../../lib/constants.js';
+import { startStack, type Stack } from '../support/stack.js';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+let stack: Stack;
+let buildId: string;
+
+beforeAll(async () => {
+  stack = await startStack({ env: { PUBLIC_ORIGIN: 'https://cookbook.example' } });
+  buildId = ((await (await fetch(`${stack.url}/_nuxt/builds/latest.json`)).json()) as { id: string }).id;
+});
+afterAll(() => stack?.stop());
+
+const page = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${stack.url}${path}`, { headers: { 'user-agent': BROWSER, accept: 'text/html', ...headers }, redirect: 'manual' });
+
+function inlinePayload(html: string): { buildId: string; data: Record<string, unknown>; errors: Record<string, { statusCode: number; statusMessage: string }> | null } {
+  return JSON.parse(/id="__PAYLOAD__"[^>]*>([^<]*)</.exec(html)![1]!) as ReturnType<typeof inlinePayload>;
+}
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+
+describe('renderer through the gateway', () => {
+  it('streams server-rendered pages with the build id the gateway publishes', async () => {
+    const response = await page('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    expect(response.headers.get(BUILD_ID_HEADER)).toBe(buildId);
+    const html = await response.text();
+    expect(html).toMatch(/<div id="root">(?:<link [^>]*>)?<div data-layout="default"/);
+    expect(inlinePayload(html).buildId).toBe(buildId);
+  });
+
+  it('loads each page in its own chunk, linked only where it matches, served immutable', async () => {
+    const home = preloads(await (await page('/')).text());
+    const category = preloads(await (await page('/category/git')).text());
+    const login = preloads(await (await page('/login')).text());
+    const own = (list: string[], others: string[][]) => list.filter((href) => others.every((o) => !o.includes(href)));
+    for (const [list, others] of [[home, [category, login]], [category, [home, login]], [login, [home, category]]] as const) {
+      expect(own(list, [...others])).toHaveLength(1);
+    }
+    const asset = await fetch(`${stack.url}${own(category, [home, login])[0]}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('wraps pages in the default layout; /login opts out', async () => {
+    expect(await (await page('/category/git')).text()).toContain('data-layout="default"');
+    expect(await (await page('/login')).text()).not.toContain('data-layout=');
+  });
+
+  it("answers a path with no page: 404, 'Page not found: {path}'", async () => {
+    const response = await page('/no/such/page');
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Page Not Found');
+    expect(inlinePayload(html).errors?.app).toMatchObject({ statusCode: 404, statusMessage: 'Page not found: /no/such/page' });
+  });
+
+  it("answers a failing validate: fatal 404, 'Page Not Found: {path}'", async () => {
+    const response = await page('/category/Not_A_Slug');
+    expect(response.status).toBe(404);
+    expect(inlinePayload(await response.text()).errors?.app).toMatchObject({
+      statusCode: 404,
+      statusMessage: 'Page Not Found: /category/Not_A_Slug',
+      fatal: true,
+    });
+  });
+
+  it('answers JSON clients with the error shape', async () => {
+    const response = await page('/no/such/page', { accept: 'application/json' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      url: '/no/such/page',
+      statusCode: 404,
+      statusMessage: 'Page not found: /no/such/page',
+      message: 'Page not found: /no/such/page',
+      data: { path: '/no/such/page' },
+    });
+  });
+
+  it('logs errors met by crawlers with the user agent and answers status and a line', async () => {
+    const response = await page('/category/Not_A_Slug', { 'user-agent': GOOGLEBOT });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('404 Page Not Found\n');
+    const line = stack.logs('renderer').find((l) => l.includes('not rendering error page for crawler'));
+    expect(line).toContain('Googlebot/2.1');
+  });
+
+  it('serves payloads with the build id, and 404 JSON where there is no page', async () => {
+    const root = await fetch(`${stack.url}/_payload.json?${buildId}`);
+    expect(root.status).toBe(200);
+    expect(root.headers.get(BUILD_ID_HEADER)).toBe(buildId);
+    expect(((await root.json()) as { buildId: string }).buildId).toBe(buildId);
+    const category = (await (await fetch(`${stack.url}/category/git/_payload.json?${buildId}`)).json()) as { data: Record<string, unknown> };
+    expect(Object.keys(category.data)).toEqual(['category-id']);
+    const missing = await fetch(`${stack.url}/category/BAD_ID/_payload.json?${buildId}`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ statusCode: 404, statusMessage: 'Page Not Found: /category/BAD_ID' });
+  });
+
+  it('puts the per-request nonce on every inline script, and the page head', async () => {
+    const response = await page('/category/git');
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThanOrEqual(4);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(html).toContain('<title>Git | Cookbook</title>');
+    expect(html).toContain('<link rel="canonical" href="https://cookbook.example/category/git">');
+  });
+});
