@@ -3,6 +3,7 @@ import { createBuildStore } from '../../../lib/build-store/index.js';
 import { createLogger } from '../../../lib/logger.js';
 import { listen } from '../../../lib/service.js';
 import { loadContentRepository } from './content/repository.js';
+import { createAccounts } from './server/accounts.js';
 import { buildRendererApp } from './server/app.js';
 import { publishBuild, readBuildMeta } from './server/build-info.js';
 import { loadRendererConfig } from './server/config.js';
@@ -22,14 +23,19 @@ try {
   const store = createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR });
   const published = await publishBuild(store, meta);
   logger.info({ buildId: meta.id, store: store.kind, published }, 'build published');
+  const accounts = await createAccounts({ config, repository: content, logger });
   const app = await buildRendererApp({
     clientDir: config.CLIENT_DIR,
     logger,
-    checks: { buildStore: async () => ((await store.ping()) ? 'ok' : 'degraded') },
+    checks: {
+      buildStore: async () => ((await store.ping()) ? 'ok' : 'degraded'),
+      accounts: async () => ((await accounts.ping()) ? 'ok' : 'degraded'),
+    },
+    accounts,
     context: {
       entry,
       manifest,
-      services: { content },
+      services: { content, accounts },
       build: { id: meta.id, timestamp: meta.timestamp },
       assetsPrefix: config.ASSETS_PREFIX,
       publicOrigin: config.PUBLIC_ORIGIN,

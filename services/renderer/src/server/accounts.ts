@@ -54,10 +54,16 @@ export async function createAccounts({ config, repository, logger }: AccountsOpt
     repository,
     sessionTtlSeconds: config.SESSION_TTL_SECONDS,
     async viewer(request: Request): Promise<Viewer | null> {
-      const current = await signedInFrom(request.headers.get('cookie'), sessions, users);
-      if (!current) return null;
-      const { id, email, name } = current.user;
-      return { user: { id, email, name }, saved: await users.saved(id) };
+      try {
+        const current = await signedInFrom(request.headers.get('cookie'), sessions, users);
+        if (!current) return null;
+        const { id, email, name } = current.user;
+        return { user: { id, email, name }, saved: await users.saved(id) };
+      } catch (error) {
+        // Pages still render for everyone while the store is away; the visitor is shown as signed out.
+        logger.warn({ err: error }, 'accounts store unavailable; rendering as anonymous');
+        return null;
+      }
     },
     async ping() {
       return (await sessions.ping()) && (await users.ping());

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createError } from '../../../../lib/errors.js';
 import { createService, type ReadinessCheck } from '../../../../lib/service.js';
 import { pagePathOfPayload } from '../runtime/payload.js';
+import { registerAccounts, type Accounts } from './accounts.js';
 import { categoriesApi } from './api/categories.js';
 import { answerPage } from './page-response.js';
 import { answerPayload } from './payload-response.js';
@@ -17,6 +18,8 @@ export interface RendererAppOptions {
   clientDir: string;
   logger: FastifyBaseLogger;
   checks?: Record<string, ReadinessCheck>;
+  /** Sessions, users and saved recipes (server/accounts.ts); without them every visitor is anonymous. */
+  accounts?: Accounts;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,6 +43,7 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
     setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
   });
   await app.register(categoriesApi, { repository: context.services.content });
+  if (options.accounts) await registerAccounts(app, options.accounts);
 
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
