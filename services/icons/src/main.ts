@@ -25,7 +25,12 @@ const { app, preloaded, sets } = buildIconsApp({
 const started = Date.now();
 // /readyz answers 503 until this settles; /healthz answers at once.
 preloaded.then(
-  () => logger.info({ preload: config.ICONS_PRELOAD, ms: Date.now() - started, cache: sets.cache.stats() }, 'icon sets preloaded'),
+  () => {
+    const cache = sets.cache.stats();
+    logger.info({ preload: config.ICONS_PRELOAD, ms: Date.now() - started, cache }, 'icon sets preloaded');
+    // Pinned sets are kept regardless; other sets then get no room and are reloaded on every request.
+    if (cache.bytes > cache.limitBytes) logger.warn({ bytes: cache.bytes, limitBytes: cache.limitBytes }, 'preloaded icon sets exceed ICONS_MEMORY_LIMIT_MB');
+  },
   (error: unknown) => {
     logger.fatal({ err: error }, 'preloading icon sets failed');
     process.exit(1);
