@@ -56,17 +56,20 @@ describe('images through the gateway', () => {
   });
 
   it('refuses bad modifiers, traversal and unknown hosts in the JSON error shape', async () => {
-    const cases: Array<[string, number]> = [
-      [`/_ipx/w_abc${image}`, 400],
-      [`/_ipx/w_100/images/no-such-file.jpg`, 404],
-      [`/_ipx/_/..%2f..%2fpackage.json`, 403],
-      [`/_ipx/w_100/https://example.com/a.png`, 403],
+    const cases: Array<[string, number[]]> = [
+      [`/_ipx/w_abc${image}`, [400]],
+      [`/_ipx/w_100/images/no-such-file.jpg`, [404]],
+      // The gateway's proxy already refuses an encoded `../` (400); the service itself answers 403.
+      [`/_ipx/_/..%2f..%2fpackage.json`, [400, 403]],
+      [`/_ipx/w_100/https://example.com/a.png`, [403]],
     ];
-    for (const [path, status] of cases) {
+    for (const [path, statuses] of cases) {
       const response = await fetch(`${stack.url}${path}`, { headers: { accept: 'application/json' } });
-      expect(response.status, path).toBe(status);
-      expect(await response.json()).toMatchObject({ statusCode: status });
+      expect(statuses, path).toContain(response.status);
+      expect(await response.json()).toMatchObject({ statusCode: response.status });
     }
+    const direct = await fetch(`${stack.serviceUrl('image')}/_ipx/_/..%2f..%2fpackage.json`);
+    expect(direct.status).toBe(403);
   });
 
   it('the image service is ready with a writable cache', async () => {
