@@ -71,31 +71,53 @@ async function gatewayWith(count: number, upstreamUrl: string): Promise<{ url: s
   return { ...started, dir };
 }
 
+interface Paired {
+  a: LoadResult;
+  b: LoadResult;
+  /** The median over rounds of b / a, each round's two runs back to back. */
+  ratio: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /**
- * Runs each pair back to back, several rounds, alternating which goes first, and adds the
- * requests up: the machine's background load then weighs on both sides of every ratio alike.
+ * Runs a and b back to back for several rounds, alternating which goes first, and takes the
+ * median of the per-round ratios: a burst of background load then spoils one round, not the result.
  */
-async function interleaved(pairs: Array<[label: string, url: string]>, rounds: number, seconds: number): Promise<LoadResult[]> {
-  const totals = pairs.map(([label]) => ({ label, requestsPerSecond: 0, p50Ms: 0, p99Ms: 0, errors: 0, non2xx: 0 }));
+async function paired(a: [label: string, url: string], b: [label: string, url: string], rounds: number, seconds: number): Promise<Paired> {
+  const runs: Array<[LoadResult, LoadResult]> = [];
   for (let round = 0; round < rounds; round++) {
-    const order = pairs.map((_, i) => i);
-    if (round % 2 === 1) order.reverse();
-    for (const i of order) {
-      const result = await load(pairs[i]![0], pairs[i]![1], { durationSeconds: seconds });
-      const total = totals[i]!;
-      total.requestsPerSecond += result.requestsPerSecond / rounds;
-      total.p50Ms = Math.max(total.p50Ms, result.p50Ms);
-      total.p99Ms = Math.max(total.p99Ms, result.p99Ms);
-      total.errors += result.errors;
-      total.non2xx += result.non2xx;
-    }
+    const first = round % 2 === 0 ? a : b;
+    const second = round % 2 === 0 ? b : a;
+    const r1 = await load(first[0], first[1], { durationSeconds: seconds });
+    const r2 = await load(second[0], second[1], { durationSeconds: seconds });
+    runs.push(round % 2 === 0 ? [r1, r2] : [r2, r1]);
   }
-  return totals;
+  const mean = (pick: (pair: [LoadResult, LoadResult]) => LoadResult): LoadResult => {
+    const all = runs.map(pick);
+    return {
+      label: all[0]!.label,
+      requestsPerSecond: all.reduce((sum, r) => sum + r.requestsPerSecond, 0) / all.length,
+      p50Ms: median(all.map((r) => r.p50Ms)),
+      p99Ms: median(all.map((r) => r.p99Ms)),
+      errors: all.reduce((sum, r) => sum + r.errors, 0),
+      non2xx: all.reduce((sum, r) => sum + r.non2xx, 0),
+    };
+  };
+  return { a: mean((pair) => pair[0]), b: mean((pair) => pair[1]), ratio: median(runs.map(([x, y]) => y.requestsPerSecond / x.requestsPerSecond)) };
+}
+
+function report(name: string, result: Paired, goal: number): void {
+  ratio(name, result.ratio, 1, { atLeast: goal });
 }
 
 async function main(): Promise<void> {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   const upstream = await startWorker({ role: 'upstream' });
   const few = await gatewayWith(10, upstream.url);
   const many = await gatewayWith(10_000, upstream.url);
@@ -103,26 +125,16 @@ async function main(): Promise<void> {
     const redirectPath = '/r0/old';
     const proxyPath = '/category/rust';
     for (const url of [few.url, many.url]) await load('warm-up', `${url}${proxyPath}`, { durationSeconds: 1 });
-    const [redirect10, redirect10k] = await interleaved(
-      [['redirect, 10 rules', `${few.url}${redirectPath}`], ['redirect, 10,000 rules', `${many.url}${redirectPath}`]],
-      rounds,
-      seconds,
-    );
-    const [proxy10, proxy10k] = await interleaved(
-      [['proxy, 10 rules', `${few.url}${proxyPath}`], ['proxy, 10,000 rules', `${many.url}${proxyPath}`]],
-      rounds,
-      seconds,
-    );
-    const [direct, hop] = await interleaved(
-      [['upstream direct', `${upstream.url}${proxyPath}`], ['through the gateway', `${few.url}${proxyPath}`]],
-      rounds,
-      seconds,
-    );
-    printTable([redirect10!, redirect10k!, proxy10!, proxy10k!, direct!, hop!]);
-    ratio('redirect throughput, 10,000 rules / 10 rules', redirect10k!.requestsPerSecond, redirect10!.requestsPerSecond, { atLeast: 0.9 });
-    ratio('proxy throughput, 10,000 rules / 10 rules', proxy10k!.requestsPerSecond, proxy10!.requestsPerSecond, { atLeast: 0.9 });
-    ratio('gateway hop / upstream direct throughput (static page upstream)', hop!.requestsPerSecond, direct!.requestsPerSecond, { atLeast: 0.75 });
-    const addedUs = (1 / hop!.requestsPerSecond - 1 / direct!.requestsPerSecond) * 1e6;
+    const redirects = await paired(['redirect, 10 rules', `${few.url}${redirectPath}`], ['redirect, 10,000 rules', `${many.url}${redirectPath}`], rounds, seconds);
+    const proxies = await paired(['proxy, 10 rules', `${few.url}${proxyPath}`], ['proxy, 10,000 rules', `${many.url}${proxyPath}`], rounds, seconds);
+    const hop = await paired(['upstream direct', `${upstream.url}${proxyPath}`], ['through the gateway', `${few.url}${proxyPath}`], rounds, seconds);
+    printTable([redirects.a, redirects.b, proxies.a, proxies.b, hop.a, hop.b]);
+    report('redirect throughput, 10,000 rules / 10 rules (median of rounds)', redirects, 0.9);
+    report('proxy throughput, 10,000 rules / 10 rules (median of rounds)', proxies, 0.9);
+    report('gateway hop / upstream direct throughput, static page upstream (median of rounds)', hop, 0.75);
+    const direct = hop.a;
+    const through = hop.b;
+    const addedUs = (1 / through.requestsPerSecond - 1 / direct.requestsPerSecond) * 1e6;
     console.log(`gateway hop: about ${Math.round(addedUs)} us of machine time added per request (2 cores shared by client, gateway and upstream)`);
   } finally {
     await Promise.all([upstream.worker.terminate(), few.worker.terminate(), many.worker.terminate()]);
