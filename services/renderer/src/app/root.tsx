@@ -7,6 +7,7 @@ import { Outlet, ScrollRestoration, useMatches, type UIMatch } from 'react-route
 import { AppShell } from './components/ui/app-shell.js';
 import { layoutNamed } from './layouts/index.js';
 import { applyHead, resolveHead } from '../runtime/head.js';
+import { markHydrated } from '../runtime/hydration.js';
 import { publicOrigin } from '../runtime/app-config.js';
 import { isPageHandle, type PageHandle } from '../runtime/page-module.js';
 import '../app/styles/app.css';
@@ -19,6 +20,7 @@ export function pageMatchOf(matches: readonly UIMatch[]): (UIMatch & { handle: P
 
 export function Root() {
   const page = pageMatchOf(useMatches());
+  useEffect(markHydrated, []);
   return (
     <AppShell forcedColorMode={page?.handle.page.colorMode ?? null}>
       <Outlet />

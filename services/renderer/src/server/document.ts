@@ -23,6 +23,8 @@ export interface DocumentParts {
 }
 
 const colorModeScript = colorModeHeadScript();
+// Inline, so browsers never ask the renderer for /favicon.ico (a full 404 render each time).
+const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#15803d"/><path d="M9 20h14v3H9zm2-9a5 5 0 0 1 10 0 4 4 0 0 1 0 8H11a4 4 0 0 1 0-8" fill="#fff"/></svg>')}`;
 
 export function documentStart(parts: DocumentParts): string {
   const nonce = escapeHtml(parts.nonce);
@@ -35,6 +37,7 @@ export function documentStart(parts: DocumentParts): string {
     `<script nonce="${nonce}">${colorModeScript}</script>` +
     '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<meta property="csp-nonce" nonce="${nonce}">` +
+    `<link rel="icon" href="${escapeHtml(ICON)}">` +
     renderHeadTags(parts.head) +
     parts.links.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" crossorigin>`).join('') +
     preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" crossorigin nonce="${nonce}">`).join('') +
