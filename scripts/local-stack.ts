@@ -25,9 +25,11 @@ export async function startLocalStack(options: StackOptions = {}): Promise<Stack
     LOG_FORMAT: 'json',
     BUILD_STORE_DIR: join(dir, 'build-store'),
     IMAGE_CACHE_DIR: join(dir, 'image-cache'),
-    ...(options.redis ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : { REDIS_URL: '' }),
+    ...(options.redis ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
     ...options.env,
   };
+  // Embedded mode must not inherit a REDIS_URL from the environment the tests run in.
+  if (!options.redis) delete env.REDIS_URL;
   const children = new Map<ServiceName, ChildProcess>();
   const logs = new Map<ServiceName, string[]>(SERVICE_NAMES.map((name) => [name, []]));
   const serviceUrl = (name: ServiceName) => `http://127.0.0.1:${basePort + PORT_OFFSETS[name]}`;

@@ -16,6 +16,12 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** The embedded store: the environment without any REDIS_URL the tests were started with. */
+function withoutRedis(): NodeJS.ProcessEnv {
+  const { REDIS_URL: _ignored, ...env } = process.env;
+  return env;
+}
+
 function exitOf(child: ReturnType<typeof spawn>): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
@@ -31,7 +37,7 @@ describe('configuration errors', () => {
 
   it.each(SERVICE_NAMES)('%s refuses a bad PORT with one line and exit code 1', (name) => {
     const result = spawnSync(process.execPath, [serviceEntry(name)], {
-      env: { ...process.env, PORT: '70000', REDIS_URL: '' },
+      env: { ...withoutRedis(), PORT: '70000' },
       encoding: 'utf8',
     });
     expect(result.status).toBe(1);
@@ -45,7 +51,7 @@ describe('the launcher', () => {
     const base = await findFreeBasePort();
     const child = spawn(process.execPath, [launcher], {
       cwd: projectRoot,
-      env: { ...process.env, PORT: String(base), REDIS_URL: '', NODE_ENV: 'production' },
+      env: { ...withoutRedis(), PORT: String(base), NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: string[] = [];
@@ -73,8 +79,7 @@ describe('graceful shutdown', () => {
     const upstream = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const base = await findFreeBasePort();
     const gateway = spawnService('gateway', base, {
-      ...process.env,
-      REDIS_URL: '',
+      ...withoutRedis(),
       RENDERER_URL: upstream,
       IMAGE_URL: upstream,
       ICONS_URL: upstream,
