@@ -91,7 +91,9 @@ export function parseConfig<S extends z.ZodRawShape>(
   shape: S,
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<z.ZodObject<S>> {
-  const result = z.object(shape).safeParse(env);
+  // `VAR=` in a .env file or compose means "not set", so empty values take the default.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = z.object(shape).safeParse(present);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const variable = String(issue.path[0] ?? '?');

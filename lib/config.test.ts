@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, flag, httpUrl, list, parseConfig, port, serviceFields } from './config.js';
+
+describe('parseConfig', () => {
+  it('applies defaults and coerces values', () => {
+    const config = parseConfig({ ...serviceFields(3000), DEBUG: flag(false), NAMES: list(['a']) }, { PORT: '4300', DEBUG: 'yes' });
+    expect(config).toMatchObject({ PORT: 4300, HOST: '127.0.0.1', NODE_ENV: 'development', DEBUG: true, NAMES: ['a'] });
+  });
+
+  it('treats an empty value as not set', () => {
+    expect(parseConfig({ PORT: port(3000) }, { PORT: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ['abc', /PORT: expected a whole number from 0 to 65535 \(got "abc"\)/],
+    ['70000', /PORT: expected a whole number from 0 to 65535 \(got "70000"\)/],
+    ['3.5', /PORT: expected a whole number/],
+  ])('names the variable and what it expected for PORT=%s', (value, message) => {
+    expect(() => parseConfig({ PORT: port(3000) }, { PORT: value })).toThrow(message);
+  });
+
+  it('refuses a URL that is not http(s) and a flag that is not a boolean', () => {
+    expect(() => parseConfig({ RENDERER_URL: httpUrl() }, { RENDERER_URL: 'ftp://x' })).toThrow(ConfigError);
+    expect(() => parseConfig({ DEBUG: flag(false) }, { DEBUG: 'maybe' })).toThrow(/DEBUG: expected true or false/);
+  });
+
+  it('strips a trailing slash from URLs', () => {
+    expect(parseConfig({ U: httpUrl() }, { U: 'http://127.0.0.1:3001/' }).U).toBe('http://127.0.0.1:3001');
+  });
+});
