@@ -1,13 +1,11 @@
 /** The default layout (DESIGN): header with the site name, navigation and the colour-mode switch; footer. */
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { AccountMenu } from '../components/site/account-menu.js';
 import { ColorModeSwitch } from '../components/ui/color-mode-switch.js';
 import { SITE_NAME } from '../../runtime/head.js';
 
-const NAVIGATION = [
-  { to: '/', label: 'Home' },
-  { to: '/login', label: 'Sign in' },
-];
+const NAVIGATION = [{ to: '/', label: 'Home' }];
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
@@ -24,6 +22,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
               </NavLink>
             ))}
           </nav>
+          <AccountMenu />
           <div data-slot="color-mode-switch">
             <ColorModeSwitch />
           </div>

@@ -1,32 +1,35 @@
-/** Sign in: opts out of the default layout (SPEC §2). */
-import { Link } from 'react-router';
+/** Sign in: opts out of the default layout (SPEC §2); back to `?redirect=` when it is a path of this site. */
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { LoginForm } from '../components/site/login-form.js';
+import { safeRedirect } from '../components/site/safe-redirect.js';
+import { pageViewerOf } from '../components/site/viewer.js';
 import { SITE_NAME, type PageHead } from '../../runtime/head.js';
+import { viewerOf } from '../../runtime/services.js';
 
 export const layout = false;
 
 export const head: PageHead = { title: 'Sign in', robots: false };
 
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirect'));
+  return { redirectTo, viewer: pageViewerOf(await viewerOf(context, request)) };
+}
+
 export default function LoginPage() {
+  const { redirectTo, viewer } = useLoaderData<typeof loader>();
   return (
     <main data-page="login" className="grid min-h-screen place-items-center px-4">
-      <div className="w-full max-w-sm rounded-lg border border-default p-6">
-        <Link to="/" className="text-sm text-muted">
-          {SITE_NAME}
+      <div className="w-full max-w-sm rounded-lg border border-default bg-elevated p-6 shadow-sm">
+        <Link to="/" className="text-sm text-muted hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+          ← {SITE_NAME}
         </Link>
         <h1 className="mt-2 text-2xl font-bold">Sign in</h1>
-        <form method="post" action="/login" className="mt-6 space-y-4">
-          <label className="block">
-            <span className="text-sm font-medium">Email</span>
-            <input name="email" type="email" autoComplete="email" required className="mt-1 w-full rounded border border-default bg-page px-3 py-2" />
-          </label>
-          <label className="block">
-            <span className="text-sm font-medium">Password</span>
-            <input name="password" type="password" autoComplete="current-password" required className="mt-1 w-full rounded border border-default bg-page px-3 py-2" />
-          </label>
-          <button type="submit" className="ui-button w-full">
-            Sign in
-          </button>
-        </form>
+        {viewer && (
+          <p className="mt-2 text-sm text-muted" data-signed-in-as={viewer.email}>
+            You are signed in as {viewer.name}. Signing in again replaces that session.
+          </p>
+        )}
+        <LoginForm redirectTo={redirectTo} />
       </div>
     </main>
   );

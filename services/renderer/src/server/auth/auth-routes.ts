@@ -7,6 +7,7 @@ import { createError } from '../../../../../lib/errors.js';
 import type { Accounts } from '../accounts.js';
 import { normalizeEmail, type User } from '../users/index.js';
 import { signedInFrom } from './current-user.js';
+import { LOGIN_MESSAGES } from './login-rules.js';
 import { parseLogin } from './login-schema.js';
 import { clientAddress } from './request-origin.js';
 import { clearSessionCookie, sessionIdFrom, setSessionCookie } from './session-cookie.js';
@@ -29,7 +30,7 @@ export async function authRoutes(app: FastifyInstance, { accounts }: { accounts:
     const user = await users.verify(email, password);
     if (!user) {
       await limiter.fail(key);
-      throw createError({ statusCode: 401, message: 'Wrong email or password' });
+      throw createError({ statusCode: 401, message: LOGIN_MESSAGES.wrongCredentials });
     }
     await limiter.reset(key);
     const previous = sessionIdFrom(request.headers.cookie);

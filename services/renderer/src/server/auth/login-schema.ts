@@ -1,19 +1,19 @@
 /** What a login must carry, with the messages the form shows beside each field. */
 import { z } from 'zod';
 import { createError } from '../../../../../lib/errors.js';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits.js';
+import { EMAIL_MAX_LENGTH, LOGIN_MESSAGES as M, PASSWORD_MAX_LENGTH } from './login-rules.js';
 
 export const loginSchema = z.object({
   email: z
-    .string({ error: 'Enter your email address' })
+    .string({ error: M.emailMissing })
     .trim()
-    .min(1, 'Enter your email address')
-    .max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters`)
-    .pipe(z.email('Enter a valid email address, such as name@example.com')),
+    .min(1, M.emailMissing)
+    .max(EMAIL_MAX_LENGTH, M.emailTooLong)
+    .pipe(z.email(M.emailInvalid)),
   password: z
-    .string({ error: 'Enter your password' })
-    .min(1, 'Enter your password')
-    .max(PASSWORD_MAX_LENGTH, `A password has at most ${PASSWORD_MAX_LENGTH} characters`),
+    .string({ error: M.passwordMissing })
+    .min(1, M.passwordMissing)
+    .max(PASSWORD_MAX_LENGTH, M.passwordTooLong),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,0 +1,42 @@
+/** The header's account corner: the visitor's name and a sign-out button, or a sign-in link. */
+import { Link, useLocation, useRevalidator } from 'react-router';
+import { Icon } from '../ui/icon.js';
+import { toast } from '../ui/toast.js';
+import { signOut } from './accounts-client.js';
+import { loginHref } from './safe-redirect.js';
+import { useViewer } from './viewer.js';
+
+export function AccountMenu() {
+  const viewer = useViewer();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+
+  if (!viewer) {
+    return (
+      <Link to={loginHref(`${location.pathname}${location.search}${location.hash}`)} className="ui-button-soft text-sm" data-account="signed-out">
+        <Icon name="lucide:log-in" className="size-4" />
+        Sign in
+      </Link>
+    );
+  }
+
+  async function leave(): Promise<void> {
+    const result = await signOut();
+    if (!result.ok) {
+      toast.add({ title: 'Could not sign out', description: result.error.message, color: 'error', icon: 'lucide:circle-x' });
+      return;
+    }
+    toast.add({ title: 'Signed out', color: 'success', icon: 'lucide:circle-check' });
+    await revalidator.revalidate();
+  }
+
+  return (
+    <div className="flex items-center gap-2 text-sm" data-account="signed-in">
+      <Icon name="lucide:circle-user" className="size-5 text-muted" />
+      <span title={viewer.email}>{viewer.name}</span>
+      <button type="button" className="ui-button-soft text-sm" onClick={() => void leave()}>
+        Sign out
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Where to go after signing in: `?redirect=` only when it is a path of this site. Anything that
+ * could leave it (`//evil`, `/\evil`, `https://…`, `javascript:`, control characters) becomes `/`.
+ */
+const BASE = 'http://site.invalid';
+
+export function safeRedirect(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // Browsers drop tabs and newlines from URLs, so `/\t/evil` would become `//evil`.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== BASE) return '/';
+  // The login page itself would only bring the visitor back here.
+  if (url.pathname === '/login') return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `/login?redirect=…` for the page the visitor is on. */
+export function loginHref(currentPath: string): string {
+  const target = safeRedirect(currentPath);
+  return target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
+}
