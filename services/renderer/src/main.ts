@@ -40,6 +40,7 @@ try {
       assetsPrefix: config.ASSETS_PREFIX,
       publicOrigin: config.PUBLIC_ORIGIN,
       streamTimeoutMs: config.SSR_STREAM_TIMEOUT_MS,
+      buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
       production: config.NODE_ENV === 'production',
     },
   });

@@ -8,6 +8,8 @@ export interface AppConfig {
   buildId: string;
   publicOrigin: string;
   assetsPrefix: string;
+  /** How often to check for a newer build (ms); SPEC's hour when absent. */
+  buildCheckIntervalMs?: number;
 }
 
 let cached: AppConfig | null = null;

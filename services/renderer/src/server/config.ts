@@ -1,6 +1,7 @@
 /** The renderer's one config module: read once at start, a bad value stops it with one line. */
 import { join } from 'node:path';
 import { httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, z } from '../../../../lib/config.js';
+import { BUILD_CHECK_INTERVAL_MS } from '../../../../lib/constants.js';
 import { buildDir, defaultBuildStoreDir } from '../../../../lib/paths.js';
 import { DEFAULT_ASSETS_PREFIX, normalizeAssetsPrefix } from './assets-prefix.js';
 import { accountsConfigShape } from './auth/config.js';
@@ -11,6 +12,8 @@ export const rendererConfigShape = {
   ...accountsConfigShape,
   /** The site's public address, for canonical URLs; the request's host when unset. */
   PUBLIC_ORIGIN: httpUrl().optional().or(z.literal('').transform(() => undefined)),
+  /** How often the browser checks for a newer build (SPEC §4); tests shorten it. */
+  BUILD_CHECK_INTERVAL_MS: positiveInt(BUILD_CHECK_INTERVAL_MS),
   /** Abort a render that has not finished streaming after this long. */
   SSR_STREAM_TIMEOUT_MS: positiveInt(5000),
   REDIS_URL: z

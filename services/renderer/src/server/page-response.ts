@@ -45,7 +45,12 @@ export async function answerPage(context: RenderContext, request: FastifyRequest
     forcedColorMode: colors.forced,
     head: firstError ? errorHead(statusCode, errorPageTitle(statusCode), origin, url.pathname) : query.head(origin),
     links,
-    config: { buildId: context.build.id, publicOrigin: origin, assetsPrefix: context.assetsPrefix },
+    config: {
+      buildId: context.build.id,
+      publicOrigin: origin,
+      assetsPrefix: context.assetsPrefix,
+      ...(context.buildCheckIntervalMs ? { buildCheckIntervalMs: context.buildCheckIntervalMs } : {}),
+    },
     payload: { json: toScriptSafeJson(payload), src: payloadUrl(url.pathname, url.search, context.build.id) },
   });
   await streamPage(request, reply, {

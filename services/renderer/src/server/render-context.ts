@@ -16,6 +16,8 @@ export interface RenderContext {
   /** PUBLIC_ORIGIN; the request's own origin when unset. */
   publicOrigin: string | undefined;
   streamTimeoutMs: number;
+  /** How often the browser checks for a newer build; SPEC's hour when unset. */
+  buildCheckIntervalMs?: number;
   production: boolean;
 }
 
