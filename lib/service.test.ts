@@ -1,0 +1,51 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createError } from './errors.js';
+import { createService, requestIdFrom, type CheckState } from './service.js';
+
+const quiet = pino({ level: 'silent' });
+
+function app(checks: Record<string, () => CheckState> = {}, production = true) {
+  const service = createService({ name: 'test', logger: quiet, production, checks });
+  service.get('/boom', async () => {
+    throw new Error('database password is hunter2');
+  });
+  service.get('/teapot', async () => {
+    throw createError({ statusCode: 418, statusMessage: 'Teapot', message: 'short and stout', data: { cups: 2 } });
+  });
+  return service;
+}
+
+describe('createService', () => {
+  it('keeps a plain request id and makes one for a missing or unsafe id', async () => {
+    const response = await app().inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(response.headers['x-request-id']).toBe('abc-123');
+    expect(requestIdFrom('with spaces and <html>')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFrom(undefined)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('is ready when every check is ok, degraded when one is, and down (503) when one is down', async () => {
+    expect((await app({ a: () => 'ok' }).inject('/readyz')).json()).toEqual({ status: 'ready', checks: { a: 'ok' } });
+    const degraded = await app({ a: () => 'ok', b: () => 'degraded' }).inject('/readyz');
+    expect([degraded.statusCode, degraded.json().status]).toEqual([200, 'degraded']);
+    const down = await app({ a: () => 'down' }).inject('/readyz');
+    expect([down.statusCode, down.json().status]).toEqual([503, 'down']);
+  });
+
+  it('answers errors in the one JSON shape and hides unexpected messages in production', async () => {
+    const boom = await app().inject({ url: '/boom', headers: { accept: 'application/json' } });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.json()).toEqual({ url: '/boom', statusCode: 500, statusMessage: 'Internal Server Error', message: 'Internal Server Error' });
+    const teapot = await app().inject({ url: '/teapot', headers: { accept: 'application/json' } });
+    expect(teapot.json()).toEqual({ url: '/teapot', statusCode: 418, statusMessage: 'Teapot', message: 'short and stout', data: { cups: 2 } });
+  });
+
+  it('shows the error page to browsers, with the SPEC headlines', async () => {
+    const missing = await app().inject({ url: '/nothing', headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Page Not Found');
+    const boom = await app().inject({ url: '/boom', headers: { accept: 'text/html' } });
+    expect(boom.body).toContain('Internal Server Error');
+    expect(boom.body).not.toContain('hunter2');
+  });
+});
