@@ -1,0 +1,46 @@
+/**
+ * The limit for bench/renderer.ts: the same category page's React tree and document, rendered
+ * with `renderToString` from data loaded once, on a bare node:http server (no routing, loaders,
+ * streaming or Fastify). Runs in a worker thread of the benchmark process.
+ */
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { renderToString } from 'react-dom/server';
+import { buildDir } from '../lib/paths.js';
+import { loadContentRepository } from '../services/renderer/src/content/repository.js';
+import { DOCUMENT_END, documentStart } from '../services/renderer/src/server/document.js';
+import { linksFor, readViteManifest } from '../services/renderer/src/server/manifest-links.js';
+import { loadSsrEntry } from '../services/renderer/src/server/ssr-entry.js';
+
+async function startBare(path: string): Promise<string> {
+  const entry = await loadSsrEntry(join(buildDir, 'ssr', 'entry-server.js'));
+  const content = await loadContentRepository(join(buildDir, 'content', 'content.json'));
+  const manifest = await readViteManifest(join(buildDir, 'client'));
+  const query = await entry.queryPage(new Request(`http://127.0.0.1${path}`), { content });
+  if (query instanceof Response || query.errors) throw new Error(`bare baseline: ${path} did not render`);
+  const nonce = 'bench-nonce';
+  const start = documentStart({
+    nonce,
+    htmlClass: '',
+    forcedColorMode: null,
+    head: query.head('http://127.0.0.1'),
+    links: linksFor(manifest, entry.clientEntry, query.files, '/_nuxt/'),
+  });
+  const server = createServer((_request, response) => {
+    const html = start + renderToString(query.element({ nonce, errors: null })) + DOCUMENT_END;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('bare baseline: no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+if (parentPort) {
+  startBare((workerData as { path: string }).path).then(
+    (url) => parentPort!.postMessage({ url }),
+    (error: unknown) => parentPort!.postMessage({ error: String(error) }),
+  );
+}
