@@ -34,7 +34,7 @@ describe('renderer through the gateway', () => {
     expect(response.headers.get('transfer-encoding')).toBe('chunked');
     expect(response.headers.get(BUILD_ID_HEADER)).toBe(buildId);
     const html = await response.text();
-    expect(html).toMatch(/<div id="root">(?:<link [^>]*>)?<div data-layout="default"/);
+    expect(html).toMatch(/<div id="root">(?:<link [^>]*>)*<div data-layout="default"/);
     expect(inlinePayload(html).buildId).toBe(buildId);
   });
 

@@ -29,7 +29,7 @@ describe.skipIf(builtReason)('renderer pages', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.headers[BUILD_ID_HEADER]).toBe(BUILD_ID);
     expect(response.body).toMatch(/^<!DOCTYPE html>/);
-    expect(/<div id="root">(?:<link [^>]*>)?<div data-layout="default"/.test(response.body)).toBe(true);
+    expect(/<div id="root">(?:<link [^>]*>)*<div data-layout="default"/.test(response.body)).toBe(true);
     const payload = payloadOf(response.body);
     expect(payload).toMatchObject({ buildId: BUILD_ID, path: '/', errors: null });
     expect(Object.keys(payload.data)).toEqual(['index']);
