@@ -7,6 +7,5 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const SESSION_TTL_SECONDS_DEFAULT = 7 * 24 * 3600;
 export const SESSION_COOKIE = 'cookbook_session';
 export const PASSWORD_MIN_LENGTH = 8;
-/** Long enough for any passphrase, short enough that scrypt is never handed a megabyte. */
 export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './login-rules.js';
 export const NAME_MAX_LENGTH = 80;

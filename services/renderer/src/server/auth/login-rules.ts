@@ -3,6 +3,7 @@
  * sends, and the server's zod schema (login-schema.ts) says the same words when it refuses.
  */
 export const EMAIL_MAX_LENGTH = 254;
+/** Long enough for any passphrase, short enough that scrypt is never handed a megabyte. */
 export const PASSWORD_MAX_LENGTH = 256;
 
 export const LOGIN_MESSAGES = {
