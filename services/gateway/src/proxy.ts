@@ -22,7 +22,8 @@ export interface ProxyOptions {
 export function visitorProto(request: FastifyRequest, trustProxy: boolean): 'http' | 'https' {
   const forwarded = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim().toLowerCase();
   if (trustProxy && (forwarded === 'https' || forwarded === 'http')) return forwarded;
-  return (request.raw.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  // The socket can be gone by the time onSend runs for a proxied POST.
+  return (request.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http';
 }
 
 /** Upstream request headers: client X-Forwarded-* replaced unless a trusted proxy is in front. */
