@@ -18,6 +18,8 @@ export default defineConfig({
   root,
   base: normalizeAssetsPrefix(process.env.ASSETS_PREFIX),
   publicDir: false,
+  // The code colours the content build wrote (it runs before this build), bundled with the app CSS.
+  resolve: { alias: { '#content/code.css': join(dist, 'content', 'code.css') } },
   plugins: [react(), tailwindcss(), iconBundlePlugin()],
   build: { sourcemap: true, emptyOutDir: true },
   environments: {

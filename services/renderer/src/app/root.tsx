@@ -11,6 +11,7 @@ import { markHydrated } from '../runtime/hydration.js';
 import { publicOrigin } from '../runtime/app-config.js';
 import { isPageHandle, type PageHandle } from '../runtime/page-module.js';
 import '../app/styles/app.css';
+import '#content/code.css';
 
 /** The deepest match that is a loaded page, if any. */
 export function pageMatchOf(matches: readonly UIMatch[]): (UIMatch & { handle: PageHandle }) | undefined {
