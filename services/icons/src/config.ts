@@ -4,7 +4,7 @@ import { loadConfig, list, parseConfig, positiveInt, serviceFields, z } from '..
 export const ICONS_DEFAULT_PORT = 3003;
 
 /** The sets the site's pages use; loaded at start and never evicted. */
-export const DEFAULT_PRELOAD = ['lucide', 'simple-icons', 'logos', 'devicon'];
+export const DEFAULT_PRELOAD = ['lucide', 'logos'];
 
 const COLLECTION_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
