@@ -1,0 +1,48 @@
+/**
+ * Starts the browser half of the framework runtime around the router: safe navigation, chunk
+ * recovery and payload build ids at once; after hydration the build-freshness checks, the
+ * manifest warm-up (1000 ms) and link preloading.
+ */
+import type { RouteObject, Router } from 'react-router';
+import { appConfig } from './app-config.js';
+import { scheduleManifestPrefetch } from './app-manifest.js';
+import { reportBuildId, startBuildFreshness } from './build-freshness.js';
+import { chunkPreloadsInFlight, installPreloadErrorListener } from './chunk-reload.js';
+import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from './hydration.js';
+import { setNavigationRouter } from './navigate.js';
+import { onPayloadBuildId } from './payload-fetch.js';
+import { createRoutePreloader, watchLinks } from './preload.js';
+
+/**
+ * Where a chunk failure should reload to: the pending navigation's target, else here (a lazy
+ * component failed); nowhere when only link preloads were loading code.
+ */
+function reloadTarget(router: Router): string | null {
+  const { navigation } = router.state;
+  if (navigation.state === 'idle' && chunkPreloadsInFlight() > 0) return null;
+  const location = navigation.state === 'idle' ? window.location : navigation.location;
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+function afterHydration(run: () => void): void {
+  if (document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)) run();
+  else window.addEventListener(HYDRATED_EVENT, run, { once: true });
+}
+
+export function startClientRuntime(router: Router, routes: RouteObject[], container: HTMLElement): void {
+  setNavigationRouter(router);
+  installPreloadErrorListener(() => reloadTarget(router));
+  onPayloadBuildId((buildId) => reportBuildId(buildId, 'payload'));
+  afterHydration(() => {
+    startBuildFreshness(appConfig());
+    scheduleManifestPrefetch();
+    watchLinks(container, createRoutePreloader(routes));
+  });
+}
+
+const CRAWLER = /bot\b|crawler|spider|chrome-lighthouse|facebookexternalhit|google\b/i;
+
+/** Crawlers keep the server's HTML rather than an error page the browser would draw over it. */
+export function isCrawlerAgent(userAgent: string = navigator.userAgent): boolean {
+  return CRAWLER.test(userAgent);
+}

@@ -1,0 +1,81 @@
+/**
+ * The HTTP client (SPEC §7), on ofetch: the base URL comes from the app config, a JSON body is
+ * sent with JSON content-type and accept headers, 400 to 599 throw the one error shape
+ * (lib/errors.ts HttpError), and retries happen only on 408, 409, 425, 429, 500, 502, 503, 504:
+ * none by default for PATCH, POST, PUT and DELETE, one for any other method. Browser-safe.
+ */
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { DEFAULT_RETRIES, NO_RETRY_METHODS, RETRY_STATUS_CODES } from '../../../../lib/constants.js';
+import { createError, type ErrorBody, type HttpError } from '../../../../lib/errors.js';
+import { APP_CONFIG_ELEMENT_ID } from './app-config.js';
+
+export interface HttpClientOptions {
+  /** Where relative URLs point; the app config's `baseURL` (default `/`) in the browser. */
+  baseURL?: string;
+  fetch?: typeof globalThis.fetch;
+  /** Milliseconds between a failure and its retry (default 0). */
+  retryDelay?: number;
+}
+
+export type HttpRequestOptions = Omit<FetchOptions<'json'>, 'retryStatusCodes'> & { retry?: number | false };
+
+export interface HttpClient {
+  <T = unknown>(url: string, options?: HttpRequestOptions): Promise<T>;
+}
+
+/** How many times a request is retried: the explicit number, else 0 for PATCH/POST/PUT/DELETE and 1 otherwise. */
+export function retriesFor(method: string | undefined, explicit?: number | false): number {
+  if (explicit === false) return 0;
+  if (typeof explicit === 'number') return Math.max(0, Math.floor(explicit));
+  return (NO_RETRY_METHODS as readonly string[]).includes((method ?? 'GET').toUpperCase()) ? 0 : DEFAULT_RETRIES;
+}
+
+function isErrorBody(value: unknown): value is Partial<ErrorBody> {
+  return typeof value === 'object' && value !== null && ('statusMessage' in value || 'message' in value);
+}
+
+/** An ofetch failure as the app's error: the server's error body when it sent one. */
+export function toClientError(error: unknown, url: string): HttpError {
+  if (!(error instanceof FetchError)) return createError({ statusCode: 500, message: error instanceof Error ? error.message : String(error), cause: error });
+  const status = error.status;
+  if (status === undefined) {
+    // No answer at all (offline, refused, aborted): not a server status, so a 503 says "try later".
+    return createError({ statusCode: 503, statusMessage: 'Network Error', message: `Could not reach ${url}: ${error.cause instanceof Error ? error.cause.message : error.message}`, data: { url }, cause: error });
+  }
+  const body = isErrorBody(error.data) ? error.data : undefined;
+  return createError({
+    statusCode: status,
+    statusMessage: typeof body?.statusMessage === 'string' ? body.statusMessage : error.statusText || undefined,
+    message: typeof body?.message === 'string' ? body.message : `[${error.options?.method ?? 'GET'}] ${url}: ${status}`,
+    data: body?.data ?? { url },
+    cause: error,
+  });
+}
+
+function browserBaseURL(): string {
+  if (typeof document === 'undefined') return '';
+  const text = document.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent;
+  const config = text ? (JSON.parse(text) as { baseURL?: unknown }) : {};
+  return typeof config.baseURL === 'string' ? config.baseURL : '/';
+}
+
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const fetcher = ofetch.create({ ...(options.fetch ? { fetch: options.fetch } : {}) });
+  return async <T>(url: string, request: HttpRequestOptions = {}): Promise<T> => {
+    const baseURL = request.baseURL ?? options.baseURL ?? browserBaseURL();
+    try {
+      return (await fetcher<T>(url, {
+        ...request,
+        ...(baseURL ? { baseURL } : {}),
+        retry: retriesFor(request.method, request.retry),
+        retryStatusCodes: [...RETRY_STATUS_CODES],
+        retryDelay: request.retryDelay ?? options.retryDelay ?? 0,
+      })) as T;
+    } catch (error) {
+      throw toClientError(error, url);
+    }
+  };
+}
+
+/** The app's client: relative URLs go to the app config's base URL. */
+export const http: HttpClient = createHttpClient();
