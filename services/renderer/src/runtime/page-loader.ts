@@ -1,8 +1,10 @@
 /**
- * The loader every page route gets on the server: validate, then the page's inline middleware,
+ * The loader every page route gets on the server: validate, then the route middleware,
  * then its own loader. A page without a loader still answers `null` so hydration never reloads it.
  */
 import type { LoaderFunctionArgs } from 'react-router';
+import { middlewareRegistry } from '../app/middleware.js';
+import { resolveMiddleware, runMiddleware } from './middleware.js';
 import type { PageModule, RouteTarget } from './page-module.js';
 import { runValidate } from './validate.js';
 
@@ -14,8 +16,8 @@ export function routeTargetOf(args: LoaderFunctionArgs): RouteTarget {
 export async function runPageLoader(page: PageModule, args: LoaderFunctionArgs): Promise<unknown> {
   const to = routeTargetOf(args);
   await runValidate(page.validate, to);
-  const middleware = page.middleware === undefined ? [] : [page.middleware].flat();
-  for (const run of middleware) await run(to, args);
+  // Global, named and inline middleware, as the browser runs them before a client navigation.
+  await runMiddleware(resolveMiddleware(middlewareRegistry, page.middleware), to, { side: 'server', request: args.request, context: args.context });
   const data = page.loader ? await page.loader(args) : null;
   return data === undefined ? null : data;
 }

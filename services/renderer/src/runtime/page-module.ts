@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, Params } from 'react-router';
 import type { PageHeadInput } from './head.js';
+import type { MiddlewareRef } from './middleware.js';
 
 /** `validate` may answer true, false, or its own status and message (Nuxt's shape). */
 export type ValidateResult = boolean | { statusCode?: number; statusMessage?: string; message?: string };
@@ -19,8 +20,8 @@ export interface RouteTarget {
 
 export type PageValidate = (route: RouteTarget) => ValidateResult | Promise<ValidateResult>;
 
-/** An inline route middleware: runs before the loader; throw an error or a redirect to stop. */
-export type PageMiddleware = (to: RouteTarget, args: LoaderFunctionArgs) => unknown;
+/** A page's middleware: a name from src/app/middleware.ts or its own function (runtime/middleware.ts). */
+export type PageMiddleware = MiddlewareRef;
 
 export interface PageModule {
   default: ComponentType;
