@@ -12,6 +12,9 @@ import { payloadUrl, reviveError, type Payload } from './payload.js';
 type BuildIdListener = (buildId: string) => void;
 const buildIdListeners = new Set<BuildIdListener>();
 const inflight = new Map<string, Promise<Payload>>();
+/** Payloads fetched ahead by link preloading, used once by the navigation that follows soon after. */
+const preloaded = new Map<string, { payload: Promise<Payload>; expires: number }>();
+const PRELOAD_TTL_MS = 10_000;
 
 /** Called with the build id of every payload answer (build freshness compares it). */
 export function onPayloadBuildId(listener: BuildIdListener): () => void {
@@ -30,7 +33,7 @@ function isPayloadRedirect(value: unknown): value is { redirect: { to: string; s
   return typeof r?.to === 'string' && typeof r.statusCode === 'number';
 }
 
-async function fetchPayload(url: string, signal: AbortSignal): Promise<Payload> {
+async function fetchPayload(url: string, signal?: AbortSignal): Promise<Payload> {
   const response = await fetch(url, { headers: { accept: 'application/json' }, signal, credentials: 'same-origin' });
   const buildId = response.headers.get(BUILD_ID_HEADER);
   if (buildId) for (const listener of buildIdListeners) listener(buildId);
@@ -48,7 +51,7 @@ async function fetchPayload(url: string, signal: AbortSignal): Promise<Payload> 
 export async function loadPayloadData(request: Request, routeId: string): Promise<unknown> {
   const url = new URL(request.url);
   const target = payloadUrl(url.pathname, url.search, appConfig().buildId);
-  let pending = inflight.get(target);
+  let pending = takePreloaded(target) ?? inflight.get(target);
   if (!pending) {
     pending = fetchPayload(target, request.signal);
     inflight.set(target, pending);
@@ -57,4 +60,23 @@ export async function loadPayloadData(request: Request, routeId: string): Promis
   }
   const payload = await pending;
   return payload.data[routeId] ?? null;
+}
+
+function takePreloaded(target: string): Promise<Payload> | undefined {
+  const entry = preloaded.get(target);
+  preloaded.delete(target);
+  return entry && entry.expires > Date.now() ? entry.payload : undefined;
+}
+
+/** Fetches a page's payload ahead of a navigation (link preloading); resolves when it is here. */
+export async function preloadPayload(pathname: string, search: string): Promise<void> {
+  const target = payloadUrl(pathname, search, appConfig().buildId);
+  const fresh = preloaded.get(target);
+  if (fresh && fresh.expires > Date.now()) return;
+  const payload = fetchPayload(target);
+  const entry = { payload, expires: Date.now() + PRELOAD_TTL_MS };
+  // A failed preload is not kept: the navigation asks again rather than reusing a passing error.
+  payload.catch(() => preloaded.get(target) === entry && preloaded.delete(target));
+  preloaded.set(target, entry);
+  await payload;
 }
