@@ -3,10 +3,13 @@
  * payload from the page, lazy matches resolved, then hydration of the server's HTML.
  */
 import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, type Router } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createRoutes } from './app/routes.js';
+import { isChunkLoadError, recoverFromChunkError } from './runtime/chunk-reload.js';
+import { createNavigationStrategy } from './runtime/client-navigation.js';
+import { isCrawlerAgent, startClientRuntime } from './runtime/client-runtime.js';
 import { APP_ELEMENT_ID } from './runtime/document-ids.js';
 import { resolveLazyMatches } from './runtime/hydrate-lazy.js';
 import { loadPayloadData } from './runtime/payload-fetch.js';
@@ -21,17 +24,29 @@ function inlinePayload(): Payload {
 async function main(): Promise<void> {
   const payload = inlinePayload();
   const routes = createRoutes((page) => ({ request }) => loadPayloadData(request, page.id));
-  await resolveLazyMatches(routes, window.location);
+  // A page chunk that fails to load reloads the page once; a second failure renders the error page.
+  const hydrate = await resolveLazyMatches(routes, window.location).then(
+    () => true,
+    (error: unknown) => {
+      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      if (!isChunkLoadError(error) || isCrawlerAgent()) throw error;
+      // Reloading: wait for the page to go. Blocked: render (not hydrate) so the error page shows.
+      return recoverFromChunkError(here) === 'reloading' ? new Promise<boolean>(() => undefined) : false;
+    },
+  );
   const errors = payload.errors && Object.fromEntries(Object.entries(payload.errors).map(([id, body]) => [id, reviveError(body)]));
-  const router = createBrowserRouter(routes, { hydrationData: { loaderData: payload.data, errors } });
+  let router: Router | null = null;
+  router = createBrowserRouter(routes, { hydrationData: { loaderData: payload.data, errors }, dataStrategy: createNavigationStrategy(() => router) });
   const container = document.getElementById(APP_ELEMENT_ID);
   if (!container) throw new Error(`#${APP_ELEMENT_ID} is missing from the page`);
-  hydrateRoot(
-    container,
+  startClientRuntime(router, routes, container);
+  const app = (
     <StrictMode>
       <RouterProvider router={router} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (hydrate) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
 void main();
