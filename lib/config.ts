@@ -74,6 +74,13 @@ export const serviceFields = (defaultPort: number) => ({
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
 });
 
+/** Where the build store (and the renderer's sessions and users) live: Redis or files. */
+export const storeFields = (defaultDir: string) => ({
+  REDIS_URL: z.string().regex(/^rediss?:\/\/./, 'expected a redis:// or rediss:// URL').optional(),
+  REDIS_PREFIX: z.string().min(1, 'expected a key prefix such as cookbook:').default('cookbook:'),
+  BUILD_STORE_DIR: z.string().min(1, 'expected a directory').default(defaultDir),
+});
+
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,

@@ -2,8 +2,9 @@
  * The contract every BuildStore passes. Each implementation's test file calls
  * `describeBuildStore` with a factory that gives a fresh, isolated store.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BuildMeta, BuildStore } from './types.js';
+import { scopedStores } from '../store-contract.js';
 
 const meta = (id: string, timestamp = Date.now()): BuildMeta => ({
   id,
@@ -26,16 +27,7 @@ async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> 
  */
 export function describeBuildStore(name: string, create: (scope: string) => Promise<BuildStore>): void {
   describe(`BuildStore contract: ${name}`, () => {
-    const open: BuildStore[] = [];
-    let scopes = 0;
-    const fresh = async (scope = `s${++scopes}`) => {
-      const store = await create(scope);
-      open.push(store);
-      return store;
-    };
-    afterEach(async () => {
-      await Promise.all(open.splice(0).map((store) => store.close()));
-    });
+    const fresh = scopedStores(create);
 
     it('has no current build before the first publish', async () => {
       const store = await fresh();

@@ -5,7 +5,8 @@
  *   {prefix}build:history      list of the last builds' ids, newest first
  *   {prefix}build:changed      pub/sub channel, a message { id, timestamp } per publish
  */
-import { Redis, type RedisOptions } from 'ioredis';
+import { Redis } from 'ioredis';
+import { pingRedis, resilientRedisOptions } from '../redis.js';
 import { BUILDS_KEPT, isBuildId, type BuildInfo, type BuildMeta, type BuildStore } from './types.js';
 
 export interface RedisBuildStoreOptions {
@@ -13,14 +14,6 @@ export interface RedisBuildStoreOptions {
   prefix?: string;
   keep?: number;
 }
-
-/** Fail fast while Redis is away (the gateway keeps its last build) and reconnect forever. */
-export const resilientRedisOptions: RedisOptions = {
-  maxRetriesPerRequest: 1,
-  commandTimeout: 1000,
-  connectTimeout: 2000,
-  retryStrategy: (times) => Math.min(times * 200, 2000),
-};
 
 export function createRedisBuildStore(options: RedisBuildStoreOptions): BuildStore {
   const prefix = options.prefix ?? 'cookbook:';
@@ -84,13 +77,7 @@ export function createRedisBuildStore(options: RedisBuildStoreOptions): BuildSto
         subscriber.disconnect();
       };
     },
-    async ping() {
-      try {
-        return (await redis.ping()) === 'PONG';
-      } catch {
-        return false;
-      }
-    },
+    ping: () => pingRedis(redis),
     async close() {
       for (const subscriber of subscribers) subscriber.disconnect();
       subscribers.clear();

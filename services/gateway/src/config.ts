@@ -1,5 +1,5 @@
 /** The gateway's configuration, read once and validated (lib/config.ts). */
-import { flag, httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, z } from '../../../lib/config.js';
+import { flag, httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, storeFields, z } from '../../../lib/config.js';
 import { defaultBuildStoreDir } from '../../../lib/paths.js';
 
 export const gatewayConfigShape = {
@@ -7,13 +7,7 @@ export const gatewayConfigShape = {
   RENDERER_URL: httpUrl().default('http://127.0.0.1:3001'),
   IMAGE_URL: httpUrl().default('http://127.0.0.1:3002'),
   ICONS_URL: httpUrl().default('http://127.0.0.1:3003'),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\/./, 'expected a redis:// or rediss:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  REDIS_PREFIX: z.string().min(1, 'expected a key prefix such as cookbook:').default('cookbook:'),
-  BUILD_STORE_DIR: z.string().min(1, 'expected a directory').default(defaultBuildStoreDir),
+  ...storeFields(defaultBuildStoreDir),
   /** Where the build files live: `{ASSETS_PREFIX}builds/latest.json`. */
   ASSETS_PREFIX: z
     .string()

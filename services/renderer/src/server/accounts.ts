@@ -6,7 +6,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { resilientRedisOptions } from '../../../../lib/build-store/redis-build-store.js';
+import { resilientRedisOptions } from '../../../../lib/redis.js';
 import type { ContentRepository } from '../content/types.js';
 import type { AccountsView, Viewer } from '../runtime/services.js';
 import { authRoutes } from './auth/auth-routes.js';

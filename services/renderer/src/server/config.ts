@@ -1,6 +1,6 @@
 /** The renderer's one config module: read once at start, a bad value stops it with one line. */
 import { join } from 'node:path';
-import { httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, z } from '../../../../lib/config.js';
+import { httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, storeFields, z } from '../../../../lib/config.js';
 import { BUILD_CHECK_INTERVAL_MS } from '../../../../lib/constants.js';
 import { buildDir, defaultBuildStoreDir } from '../../../../lib/paths.js';
 import { DEFAULT_ASSETS_PREFIX, normalizeAssetsPrefix } from './assets-prefix.js';
@@ -11,18 +11,12 @@ export const rendererConfigShape = {
   /** Sessions, users and the demo account (see auth/config.ts). */
   ...accountsConfigShape,
   /** The site's public address, for canonical URLs; the request's host when unset. */
-  PUBLIC_ORIGIN: httpUrl().optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_ORIGIN: httpUrl().optional(),
   /** How often the browser checks for a newer build (SPEC §4); tests shorten it. */
   BUILD_CHECK_INTERVAL_MS: positiveInt(BUILD_CHECK_INTERVAL_MS),
   /** Abort a render that has not finished streaming after this long. */
   SSR_STREAM_TIMEOUT_MS: positiveInt(5000),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\/./, 'expected a redis:// or rediss:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  REDIS_PREFIX: z.string().min(1, 'expected a non-empty key prefix').default('cookbook:'),
-  BUILD_STORE_DIR: z.string().min(1, 'expected a directory').default(defaultBuildStoreDir),
+  ...storeFields(defaultBuildStoreDir),
   ASSETS_PREFIX: z
     .string()
     .default(DEFAULT_ASSETS_PREFIX)

@@ -4,6 +4,7 @@
  * echo, or read from the first line of stdin when it is piped.
  */
 import { Redis } from 'ioredis';
+import { resilientRedisOptions } from '../../../../lib/redis.js';
 import { z } from 'zod';
 import { parseConfig } from '../../../../lib/config.js';
 import { accountsConfigShape } from './auth/config.js';
@@ -41,7 +42,7 @@ async function add(email: string, name: string): Promise<void> {
     REDIS_PREFIX: rendererConfigShape.REDIS_PREFIX,
     USERS_FILE: accountsConfigShape.USERS_FILE,
   });
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, resilientRedisOptions) : undefined;
   const users = createUserStore({ redis, prefix: config.REDIS_PREFIX, file: config.USERS_FILE });
   try {
     const user = await users.add(parsed.data);

@@ -3,6 +3,7 @@
  *   {prefix}session:{sha256(id)}   JSON { userId, createdAt, expiresAt }, with a PX expiry
  */
 import type { Redis } from 'ioredis';
+import { pingRedis } from '../../../../../lib/redis.js';
 import { isSessionId, newSessionId, sessionKey } from './session-id.js';
 import type { Session, SessionStore } from './types.js';
 
@@ -37,13 +38,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
     async destroy(id) {
       if (isSessionId(id)) await redis.del(keyOf(id));
     },
-    async ping() {
-      try {
-        return (await redis.ping()) === 'PONG';
-      } catch {
-        return false;
-      }
-    },
+    ping: () => pingRedis(redis),
     async close() {
       if (options.ownsConnection) redis.disconnect();
     },

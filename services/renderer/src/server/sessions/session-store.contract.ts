@@ -3,23 +3,15 @@
  * `describeSessionStore` with a factory; stores of one scope share state (two renderers on one
  * Redis, or one renderer before and after a restart), stores of different scopes see nothing.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionStore } from './types.js';
+import { scopedStores } from '../../../../../lib/store-contract.js';
 
 const HOUR = 3_600_000;
 
 export function describeSessionStore(name: string, create: (scope: string) => Promise<SessionStore>, shares = true): void {
   describe(`SessionStore contract: ${name}`, () => {
-    const open: SessionStore[] = [];
-    let scopes = 0;
-    const fresh = async (scope = `s${++scopes}`) => {
-      const store = await create(scope);
-      open.push(store);
-      return store;
-    };
-    afterEach(async () => {
-      await Promise.all(open.splice(0).map((store) => store.close()));
-    });
+    const fresh = scopedStores(create);
 
     it('creates a session with an opaque random id and reads it back', async () => {
       const store = await fresh();

@@ -5,6 +5,7 @@
  *   {prefix}saved:{userId}       sorted set of recipe ids, scored by when they were saved
  */
 import type { Redis } from 'ioredis';
+import { pingRedis } from '../../../../../lib/redis.js';
 import { checkPassword, newUserRecord, publicUser, type UserRecord } from './credentials.js';
 import type { ScryptCost } from './password.js';
 import { normalizeEmail, UserExistsError, type UserStore } from './types.js';
@@ -60,13 +61,7 @@ export function createRedisUserStore(options: RedisUserStoreOptions): UserStore 
     async unsave(userId, recipeId) {
       return (await redis.zrem(keys.saved(userId), recipeId)) === 1;
     },
-    async ping() {
-      try {
-        return (await redis.ping()) === 'PONG';
-      } catch {
-        return false;
-      }
-    },
+    ping: () => pingRedis(redis),
     async close() {
       if (options.ownsConnection) redis.disconnect();
     },

@@ -2,24 +2,16 @@
  * The contract every UserStore passes: `create(scope)` gives a store; stores of one scope share
  * their users (the server and `npm run users`), stores of different scopes see nothing of each other.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserStore } from './types.js';
 import { UserExistsError } from './types.js';
+import { scopedStores } from '../../../../../lib/store-contract.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function describeUserStore(name: string, create: (scope: string) => Promise<UserStore>): void {
   describe(`UserStore contract: ${name}`, () => {
-    const open: UserStore[] = [];
-    let scopes = 0;
-    const fresh = async (scope = `s${++scopes}`) => {
-      const store = await create(scope);
-      open.push(store);
-      return store;
-    };
-    afterEach(async () => {
-      await Promise.all(open.splice(0).map((store) => store.close()));
-    });
+    const fresh = scopedStores(create);
 
     it('adds a user and finds it by id and by email in any case', async () => {
       const store = await fresh();
