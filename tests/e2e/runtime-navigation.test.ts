@@ -1,0 +1,222 @@
+/**
+ * Issue #5 in Chromium through the real stack: client navigation without reload, scroll
+ * positions (top, hash target with scroll-margin-top, back/forward), link preloading (at most 4
+ * in flight, none on save-data or 2g), route-rule redirects on the client with the gateway's
+ * matcher, and loader errors during client navigation shown as the error page, then cleared.
+ */
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CONCURRENT_ROUTE_PRELOADS } from '../../lib/constants.js';
+import { startStack, type Stack } from '../support/stack.js';
+import { clientNavigate, gotoHydrated, launchBrowser, markDocument, openTab, sameDocument, sleep, type Tab } from './runtime-browser.js';
+
+let stack: Stack;
+let browser: Browser;
+const tabs: Tab[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(tabs.map((tab) => tab.close().catch(() => undefined)));
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function tab(options: Parameters<typeof openTab>[1] = {}): Promise<Tab> {
+  const opened = await openTab(browser, options);
+  tabs.push(opened);
+  return opened;
+}
+
+const payloads = (t: Tab) => t.requests.filter((r) => r.includes('/_payload.json'));
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+describe('client navigation', () => {
+  it('follows a link without reloading the page', async () => {
+    const t = await tab();
+    await gotoHydrated(t.page, `${stack.url}/`);
+    await markDocument(t.page);
+    await t.page.click('a[href="/category/git"]');
+    await t.page.waitForFunction(() => document.title.startsWith('Git'));
+    expect(new URL(t.page.url()).pathname).toBe('/category/git');
+    expect(await sameDocument(t.page)).toBe(true);
+    expect(t.documents).toEqual(['/']);
+    expect(t.errors).toEqual([]);
+  });
+});
+
+describe('scroll', () => {
+  it('goes to the top on a new page and back to where it was on Back, then Forward', async () => {
+    const t = await tab({ viewport: { width: 1280, height: 500 } });
+    await gotoHydrated(t.page, `${stack.url}/`);
+    // The last category card: far enough down that the page has to scroll to show it.
+    const link = t.page.locator('a[href^="/category/"]:not([href*="#"])').last();
+    const href = (await link.getAttribute('href'))!;
+    await link.scrollIntoViewIfNeeded();
+    const before = await scrollY(t.page);
+    expect(before).toBeGreaterThan(100);
+    await link.click();
+    await t.page.waitForFunction((path) => location.pathname === path && document.querySelector('[data-layout] h1') !== null, href);
+    expect(await scrollY(t.page)).toBe(0);
+    await t.page.evaluate(() => window.scrollTo(0, 400));
+    await t.page.goBack();
+    await t.page.waitForFunction(() => location.pathname === '/');
+    await t.page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 1, before, { timeout: 5000 });
+    await t.page.goForward();
+    await t.page.waitForFunction((path) => location.pathname === path, href);
+    await t.page.waitForFunction(() => Math.abs(window.scrollY - 400) <= 1, undefined, { timeout: 5000 });
+    expect(t.documents).toEqual(['/']);
+  });
+
+  it('lands on the hash target, respecting its scroll-margin-top', async () => {
+    const t = await tab({ viewport: { width: 1280, height: 500 } });
+    await gotoHydrated(t.page, `${stack.url}/`);
+    const href = await t.page.getAttribute('a[href^="/category/"][href*="#"]', 'href');
+    expect(href).toBeTruthy();
+    await markDocument(t.page);
+    await t.page.click(`a[href="${href}"]`);
+    const id = href!.split('#')[1]!;
+    await t.page.waitForFunction((target) => document.getElementById(target) !== null, id);
+    await sleep(200);
+    const { top, margin } = await t.page.evaluate((target) => {
+      const el = document.getElementById(target)!;
+      return { top: Math.round(el.getBoundingClientRect().top), margin: parseFloat(getComputedStyle(el).scrollMarginTop) };
+    }, id);
+    expect(margin).toBeGreaterThan(0);
+    expect(Math.abs(top - margin)).toBeLessThanOrEqual(1);
+    expect(await sameDocument(t.page)).toBe(true);
+  });
+});
+
+/** Holds every payload answer for `ms`, counting how many were in flight at once. */
+async function holdPayloads(page: Page, ms: number): Promise<{ peak: () => number; total: () => number }> {
+  let inFlight = 0;
+  let peak = 0;
+  let total = 0;
+  await page.route('**/_payload.json*', async (route: Route) => {
+    inFlight += 1;
+    total += 1;
+    peak = Math.max(peak, inFlight);
+    await sleep(ms);
+    await route.continue().catch(() => undefined);
+    inFlight -= 1;
+  });
+  return { peak: () => peak, total: () => total };
+}
+
+describe('link preloading', () => {
+  it(`preloads links in view, at most ${MAX_CONCURRENT_ROUTE_PRELOADS} requests in flight`, async () => {
+    const t = await tab({ viewport: { width: 1280, height: 2000 } });
+    const held = await holdPayloads(t.page, 400);
+    await gotoHydrated(t.page, `${stack.url}/`);
+    const links = await t.page.evaluate(() => new Set([...document.querySelectorAll('a[href^="/category/"]')].map((a) => a.getAttribute('href')!.split('#')[0])).size);
+    expect(links).toBeGreaterThan(MAX_CONCURRENT_ROUTE_PRELOADS);
+    await expectEventually(() => held.total() >= links);
+    await sleep(500);
+    expect(held.peak()).toBe(MAX_CONCURRENT_ROUTE_PRELOADS);
+    // The chunk of the category page came too, once for every category.
+    expect(t.requests.filter((r) => /\/_id_-[\w-]+\.js$/.test(r)).length).toBe(1);
+  });
+
+  it('preloads on hover, and the click then uses the preloaded payload', async () => {
+    const t = await tab({ viewport: { width: 1280, height: 300 } });
+    await gotoHydrated(t.page, `${stack.url}/`);
+    // A link below the fold: nothing preloads it until the pointer is over it.
+    const selector = 'a[href^="/category/"]:not([href*="#"]) >> nth=-1';
+    const href = (await t.page.getAttribute(selector, 'href'))!;
+    const forTarget = () => payloads(t).filter((r) => r.startsWith(`${href}/_payload.json`));
+    await sleep(600);
+    expect(forTarget()).toEqual([]);
+    await t.page.dispatchEvent(selector, 'pointerover');
+    await expectEventually(() => forTarget().length === 1);
+    await markDocument(t.page);
+    await t.page.click(selector);
+    await t.page.waitForFunction((path) => location.pathname === path && document.querySelector('[data-layout] h1') !== null, href);
+    expect(forTarget().length).toBe(1);
+    expect(await sameDocument(t.page)).toBe(true);
+  });
+
+  it.each([
+    ['save-data', { saveData: true, effectiveType: '4g' }],
+    ['2g', { effectiveType: '2g' }],
+    ['slow-2g', { effectiveType: 'slow-2g' }],
+  ])('preloads nothing on %s', async (_name, connection) => {
+    const t = await tab({ connection, viewport: { width: 1280, height: 2000 } });
+    await gotoHydrated(t.page, `${stack.url}/`);
+    await t.page.hover('a[href="/category/git"]');
+    await sleep(800);
+    expect(payloads(t)).toEqual([]);
+    expect(t.requests.filter((r) => /\/_id_-[\w-]+\.js$/.test(r))).toEqual([]);
+  });
+});
+
+async function expectEventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await sleep(50);
+  }
+}
+
+describe('route rules on client navigation', () => {
+  it('redirects /** with the rest of the path, the query and the hash, without a reload', async () => {
+    const t = await tab();
+    await gotoHydrated(t.page, `${stack.url}/login`);
+    await markDocument(t.page);
+    await clientNavigate(t.page, '/categories/git?from=old#undo-last-commit');
+    await t.page.waitForFunction(() => location.pathname === '/category/git');
+    expect(new URL(t.page.url()).search).toBe('?from=old');
+    expect(new URL(t.page.url()).hash).toBe('#undo-last-commit');
+    await t.page.waitForFunction(() => document.title.startsWith('Git'));
+    expect(await sameDocument(t.page)).toBe(true);
+    expect(t.documents).toEqual(['/login']);
+  });
+
+  it('leaves the app for an external target', async () => {
+    const t = await tab();
+    await t.context.route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>outside</title>' }));
+    await gotoHydrated(t.page, `${stack.url}/login`);
+    await clientNavigate(t.page, '/source');
+    await t.page.waitForURL('https://example.com/source', { timeout: 10_000 });
+    expect(t.documents.at(-1)).toBe('/source');
+  });
+});
+
+describe('errors during client navigation', () => {
+  it('shows the error page of a failing loader, and the next navigation clears it', async () => {
+    const t = await tab();
+    await t.page.route('**/category/git/_payload.json*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ url: '/category/git', statusCode: 503, statusMessage: 'Service Unavailable', message: 'Content store away' }),
+      }),
+    );
+    await gotoHydrated(t.page, `${stack.url}/`);
+    await markDocument(t.page);
+    await t.page.click('a[href="/category/git"]');
+    await t.page.waitForSelector('[data-error-page="503"]');
+    expect(await t.page.textContent('h2')).toBe('Internal Server Error');
+    expect(await t.page.textContent('[data-error-page]')).toContain('Content store away');
+    await t.page.goBack();
+    await t.page.waitForSelector('[data-layout="default"]');
+    expect(await t.page.$('[data-error-page]')).toBeNull();
+    expect(await sameDocument(t.page)).toBe(true);
+  });
+
+  it('shows Page Not Found for a category that fails validation, as the server does', async () => {
+    const t = await tab();
+    await gotoHydrated(t.page, `${stack.url}/`);
+    await markDocument(t.page);
+    await clientNavigate(t.page, '/category/Not_A_Slug');
+    await t.page.waitForSelector('[data-error-page="404"]');
+    expect(await t.page.textContent('h2')).toBe('Page Not Found');
+    expect(await sameDocument(t.page)).toBe(true);
+    const server = await openTab(browser);
+    tabs.push(server);
+    await gotoHydrated(server.page, `${stack.url}/category/Not_A_Slug`);
+    expect(await server.page.textContent('[data-error-page]')).toBe(await t.page.textContent('[data-error-page]'));
+  });
+});
