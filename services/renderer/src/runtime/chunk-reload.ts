@@ -5,6 +5,7 @@
  * the same path, and that failure shows the error page instead of looping. Browser-safe.
  */
 import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../../../../lib/constants.js';
+import { loadWholePage } from './full-load.js';
 
 export interface ReloadMarker {
   path: string;
@@ -80,9 +81,7 @@ export function recoverFromChunkError(path: string): 'reloading' | 'blocked' {
   if (reloadingTo !== null) return 'reloading';
   if (!claimReload(sessionStore(), path)) return 'blocked';
   reloadingTo = path;
-  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-  if (path === here) window.location.reload();
-  else window.location.assign(path);
+  loadWholePage(path);
   return 'reloading';
 }
 

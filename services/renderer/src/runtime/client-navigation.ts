@@ -12,6 +12,7 @@ import { NOT_FOUND_ROUTE_ID, pageFileOf } from '../app/routes.js';
 import { getAppManifest, loadedManifest } from './app-manifest.js';
 import { isBuildOutdated } from './build-freshness.js';
 import { isChunkLoadError, recoverFromChunkError } from './chunk-reload.js';
+import { loadWholePage } from './full-load.js';
 import { resolveMiddleware, runMiddleware } from './middleware.js';
 import { clientRedirectFor } from './route-rules-client.js';
 
@@ -23,7 +24,12 @@ function leaving(): Promise<Results> {
 }
 
 function fullLoad(target: string): Promise<Results> {
-  window.location.assign(target);
+  loadWholePage(target);
+  return leaving();
+}
+
+function leaveSite(url: string): Promise<Results> {
+  window.location.assign(url);
   return leaving();
 }
 
@@ -59,7 +65,7 @@ async function beforeLoaders(args: DataStrategyFunctionArgs, url: URL, target: s
   const manifest = loadedManifest() ?? (await getAppManifest().catch(() => null));
   if (manifest) {
     const rule = clientRedirectFor(manifest.matcher, { pathname: url.pathname, search: url.search, hash });
-    if (rule?.external) return fullLoad(rule.location);
+    if (rule?.external) return leaveSite(rule.location);
     if (rule) return { [leaf.route.id]: { type: 'data', result: redirect(rule.location, rule.statusCode) } };
   } else if (leaf.route.id === NOT_FOUND_ROUTE_ID) {
     // Without the rules the browser cannot tell a redirect from a 404: the gateway can.
