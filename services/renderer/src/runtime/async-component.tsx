@@ -1,10 +1,13 @@
 /**
  * Async components (SPEC §9, Vue's defineAsyncComponent): the component's code loads on first
  * render, and its loading fallback appears only if loading takes longer than 200 ms, so fast
- * loads never flash a spinner. Browser-safe (on the server the fallback is never shown).
+ * loads never flash a spinner. After hydration the load is tracked in state, not Suspense:
+ * React holds a revealed Suspense boundary for 300 ms, which would show the fallback of every
+ * load. On the server and while hydrating, Suspense keeps the server's HTML. Browser-safe.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ASYNC_COMPONENT_DELAY_MS } from '../../../../lib/constants.js';
+import { HYDRATED_ATTRIBUTE } from './hydration.js';
 
 export interface AsyncComponentOptions {
   /** Shown while loading, once `delay` has passed. */
@@ -23,13 +26,47 @@ export function DelayedFallback({ delay = ASYNC_COMPONENT_DELAY_MS, children }: 
   return shown ? <>{children}</> : null;
 }
 
+const hydrated = () => typeof document !== 'undefined' && document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE);
+
 export function asyncComponent<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   options: AsyncComponentOptions = {},
 ): ComponentType<P> {
-  const Lazy = lazy(load);
   const delay = options.delay ?? ASYNC_COMPONENT_DELAY_MS;
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const start = () =>
+    (pending ??= load().then(
+      (module) => (loaded = module.default),
+      (error: unknown) => {
+        pending = null; // a later mount tries again
+        throw error;
+      },
+    ));
+  const Lazy = lazy(async () => ({ default: await start() }));
+
   function AsyncComponent(props: P) {
+    const [viaState] = useState(hydrated);
+    const [Component, setComponent] = useState<ComponentType<P> | null>(() => loaded);
+    const [slow, setSlow] = useState(false);
+    const [failed, setFailed] = useState<{ error: unknown } | null>(null);
+    useEffect(() => {
+      if (!viaState || Component) return;
+      let live = true;
+      const timer = setTimeout(() => live && setSlow(true), delay);
+      start().then(
+        (done) => live && setComponent(() => done),
+        (error: unknown) => live && setFailed({ error }),
+      );
+      return () => {
+        live = false;
+        clearTimeout(timer);
+      };
+    }, [viaState, Component]);
+    // A failed load goes to the nearest error boundary, as a failed lazy component would.
+    if (failed) throw failed.error;
+    if (Component) return <Component {...props} />;
+    if (viaState) return slow && options.loading !== undefined ? <>{options.loading}</> : null;
     return (
       <Suspense fallback={options.loading === undefined ? null : <DelayedFallback delay={delay}>{options.loading}</DelayedFallback>}>
         <Lazy {...props} />
