@@ -33,6 +33,9 @@ interface Visit {
 /** Opens `path`, waits for hydration, and keeps what went wrong on the way. */
 async function visit(path: string): Promise<Visit> {
   const context = await browser.newContext({ userAgent: USER_AGENT });
+  // Link preloading (tests/e2e/runtime-*.test.ts) would fetch payloads of links in view: turn it
+  // off the way a visitor does (save-data), so only hydration and the click are counted here.
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true }) }));
   const page = await context.newPage();
   const problems: string[] = [];
   const requests: string[] = [];
