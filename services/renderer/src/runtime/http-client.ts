@@ -8,6 +8,7 @@ import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { DEFAULT_RETRIES, NO_RETRY_METHODS, RETRY_STATUS_CODES } from '../../../../lib/constants.js';
 import { createError, type ErrorBody, type HttpError } from '../../../../lib/errors.js';
 import { APP_CONFIG_ELEMENT_ID } from './app-config.js';
+import { isMutation, notifyMutation } from './mutations.js';
 
 export interface HttpClientOptions {
   /** Where relative URLs point; the app config's `baseURL` (default `/`) in the browser. */
@@ -60,7 +61,7 @@ function browserBaseURL(): string {
 }
 
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
-  const fetcher = ofetch.create({ ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const fetcher = ofetch.create({}, options.fetch ? { fetch: options.fetch } : undefined);
   return async <T>(url: string, request: HttpRequestOptions = {}): Promise<T> => {
     const baseURL = request.baseURL ?? options.baseURL ?? browserBaseURL();
     try {
@@ -73,6 +74,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       })) as T;
     } catch (error) {
       throw toClientError(error, url);
+    } finally {
+      // Even a failed write may have changed something on the server.
+      if (isMutation(request.method)) notifyMutation();
     }
   };
 }

@@ -7,6 +7,7 @@ import { redirect } from 'react-router';
 import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
 import type { ErrorBody } from '../../../../lib/errors.js';
 import { appConfig } from './app-config.js';
+import { onMutation } from './mutations.js';
 import { payloadUrl, reviveError, type Payload } from './payload.js';
 
 type BuildIdListener = (buildId: string) => void;
@@ -15,6 +16,8 @@ const inflight = new Map<string, Promise<Payload>>();
 /** Payloads fetched ahead by link preloading, used once by the navigation that follows soon after. */
 const preloaded = new Map<string, { payload: Promise<Payload>; expires: number }>();
 const PRELOAD_TTL_MS = 10_000;
+// A payload fetched before a sign-in or a save would show the page as it was: drop them all.
+onMutation(() => preloaded.clear());
 
 /** Called with the build id of every payload answer (build freshness compares it). */
 export function onPayloadBuildId(listener: BuildIdListener): () => void {

@@ -1,5 +1,6 @@
 /** The browser's calls to the accounts API, each answering the parsed body or the error body. */
 import type { ErrorBody } from '../../../../../../lib/errors.js';
+import { isMutation, notifyMutation } from '../../../runtime/mutations.js';
 
 export interface SessionUser {
   id: string;
@@ -21,6 +22,7 @@ async function call<T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: un
   } catch {
     return { ok: false, status: 0, error: { url, statusCode: 0, statusMessage: 'Network error', message: 'The site could not be reached. Check your connection and try again.' } };
   }
+  if (isMutation(method)) notifyMutation();
   const parsed: unknown = await response.json().catch(() => null);
   if (response.ok) return { ok: true, status: response.status, body: parsed as T };
   const error = (parsed as ErrorBody | null) ?? { url, statusCode: response.status, statusMessage: response.statusText, message: response.statusText };
