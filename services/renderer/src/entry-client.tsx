@@ -4,7 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, type Router } from 'react-router';
+import { createBrowserRouter, type DataRouter as Router } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createRoutes } from './app/routes.js';
 import { isChunkLoadError, recoverFromChunkError } from './runtime/chunk-reload.js';

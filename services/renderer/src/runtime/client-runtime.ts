@@ -3,7 +3,7 @@
  * recovery and payload build ids at once; after hydration the build-freshness checks, the
  * manifest warm-up (1000 ms) and link preloading.
  */
-import type { RouteObject, Router } from 'react-router';
+import type { DataRouter as Router, RouteObject } from 'react-router';
 import { appConfig } from './app-config.js';
 import { scheduleManifestPrefetch } from './app-manifest.js';
 import { reportBuildId, startBuildFreshness } from './build-freshness.js';

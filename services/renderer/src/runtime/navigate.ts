@@ -4,7 +4,7 @@
  * browser it moves the router (or the whole page for external targets); on the server it throws
  * a redirect (302 by default) for the loader or middleware that called it. Browser-safe.
  */
-import { redirect, type Router } from 'react-router';
+import { redirect, type DataRouter as Router } from 'react-router';
 import { createError, type HttpError } from '../../../../lib/errors.js';
 
 export interface NavigateOptions {
