@@ -58,8 +58,9 @@ describe('scroll', () => {
     const before = await scrollY(t.page);
     expect(before).toBeGreaterThan(100);
     await link.click();
-    await t.page.waitForFunction((path) => location.pathname === path && document.querySelector('[data-layout] h1') !== null, href);
-    expect(await scrollY(t.page)).toBe(0);
+    await t.page.waitForFunction((path) => location.pathname === path, href);
+    // The new page renders (and React Router scrolls) just after the address changes.
+    await t.page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5000 });
     await t.page.evaluate(() => window.scrollTo(0, 400));
     await t.page.goBack();
     await t.page.waitForFunction(() => location.pathname === '/');
