@@ -31,7 +31,8 @@ export async function answerPage(context: RenderContext, request: FastifyRequest
   if (outcome.kind === 'redirect') return reply.code(outcome.status).header('location', outcome.location).send();
   const { query, firstError, errors, statusCode } = outcome;
   if (firstError && wantsJson(request)) return reply.code(statusCode).headers(buildHeaders(context)).send(firstError);
-  if (firstError && isCrawler(request)) return answerCrawlerError(request, reply, firstError);
+  const crawler = isCrawler(request);
+  if (firstError && crawler) return answerCrawlerError(request, reply, firstError);
 
   const url = new URL(request.url, 'http://x');
   const nonce = createNonce();
@@ -59,7 +60,7 @@ export async function answerPage(context: RenderContext, request: FastifyRequest
     end: DOCUMENT_END,
     nonce,
     bootstrapModule: links.entry,
-    waitForAll: isCrawler(request),
+    waitForAll: crawler,
     timeoutMs: context.streamTimeoutMs,
     statusCode,
     headers: pageHeaders(context, nonce),
