@@ -39,6 +39,17 @@ describe('content repository', () => {
     expect(repo.codeCss()).toBe('.x{}');
   });
 
+  it('copies nested arrays and objects of every recipe list, not only the top level', () => {
+    const first = repo.recipesOf('git')[0]!;
+    first.tags.push('x');
+    first.headings.push({ id: 'h', text: 'h', level: 2 });
+    if (first.cover) first.cover.src = 'changed';
+    const again = repo.recipesOf('git')[0]!;
+    expect(again.tags).not.toContain('x');
+    expect(again.headings).toHaveLength(first.headings.length - 1);
+    expect(again.cover?.src).not.toBe('changed');
+  });
+
   it('returns plain JSON-serialisable objects', () => {
     const data = { categories: repo.categories(), recipes: repo.recipesOf('sql') };
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
