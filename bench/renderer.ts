@@ -4,11 +4,14 @@
  *   - the renderer directly, and through the gateway (the local stack, production mode);
  *   - the same page as a Next.js 16 app under `next start` (bench/renderer-next.ts), when it installs.
  * Goals (issue #4): renderer >= 0.5x the bare limit; through the gateway >= 10x Next.js.
+ * The targets run interleaved (BENCH_ROUNDS rounds of BENCH_SECONDS each, order rotated) and each
+ * ratio is the median of its per-round ratios, so background load on a shared box skews less.
  */
 import { Worker } from 'node:worker_threads';
 import { startLocalStack } from '../scripts/local-stack.js';
 import { startNextApp, type NextApp } from './renderer-next.js';
-import { load, printTable, ratio, type LoadResult } from './support/load.js';
+import { load, printTable, ratio } from './support/load.js';
+import { interleaved } from './support/rounds.js';
 
 const PATH = '/category/git';
 const headers = { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' };
@@ -31,10 +34,6 @@ async function bytes(url: string): Promise<number> {
   return (await response.arrayBuffer()).byteLength;
 }
 
-async function measure(label: string, url: string): Promise<LoadResult> {
-  await load(`${label} (warm-up)`, url, { durationSeconds: 2, headers });
-  return load(label, url, { headers });
-}
 
 const stack = await startLocalStack({ env: { LOG_LEVEL: 'warn', NODE_ENV: 'production' } });
 const bare = await startBareWorker();
@@ -52,15 +51,18 @@ try {
     ...(next ? [[`Next.js ${next.version} (next start)`, `${next.url}${PATH}`] as [string, string]] : []),
   ];
   for (const [label, url] of urls) console.log(`${label}: ${await bytes(url)} bytes`);
-  const results: LoadResult[] = [];
-  for (const [label, url] of urls) results.push(await measure(label, url));
-  printTable(results);
-  const [limit, direct, gateway, nextResult] = results as [LoadResult, LoadResult, LoadResult, LoadResult | undefined];
-  ratio('renderer direct / bare renderToString', direct.requestsPerSecond, limit.requestsPerSecond, { atLeast: 0.5 });
-  ratio('through the gateway / renderer direct', gateway.requestsPerSecond, direct.requestsPerSecond);
-  if (nextResult) {
-    ratio('through the gateway / Next.js', gateway.requestsPerSecond, nextResult.requestsPerSecond, { atLeast: 10 });
-    ratio('renderer direct / Next.js', direct.requestsPerSecond, nextResult.requestsPerSecond);
+  for (const [label, url] of urls) await load(`${label} (warm-up)`, url, { durationSeconds: 2, headers });
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  const run = await interleaved(urls.map(([label, url]) => ({ label, url })), { rounds, seconds, headers });
+  printTable(run.results);
+  const BARE = 0, DIRECT = 1, GATEWAY = 2, NEXT = 3; // indexes into urls
+  console.log(`ratios: median of ${rounds} interleaved rounds of ${seconds} s`);
+  ratio('renderer direct / bare renderToString', run.ratio(DIRECT, BARE), 1, { atLeast: 0.5 });
+  ratio('through the gateway / renderer direct', run.ratio(GATEWAY, DIRECT), 1, { atLeast: 0.75 });
+  if (next) {
+    ratio('through the gateway / Next.js', run.ratio(GATEWAY, NEXT), 1, { atLeast: 10 });
+    ratio('renderer direct / Next.js', run.ratio(DIRECT, NEXT), 1);
   }
 } finally {
   next?.stop();
