@@ -7,10 +7,11 @@ import { renderToString } from 'react-dom/server';
 import { errorPageTitle, wantsJson, type ErrorBody } from '../../../../lib/errors.js';
 import { colorModeHtmlAttributes } from '../runtime/color-mode.js';
 import { errorHead } from '../runtime/head.js';
-import { errorBodyOf, payloadUrl, toScriptSafeJson, type Payload } from '../runtime/payload.js';
+import { errorBodyOf, payloadUrl, type Payload } from '../runtime/payload.js';
 import { answerCrawlerError, isCrawler } from './crawler.js';
 import { contentSecurityPolicy, createNonce } from './csp.js';
 import { DOCUMENT_END, documentStart } from './document.js';
+import { toInlineJson } from './inline-json.js';
 import { linksFor } from './manifest-links.js';
 import { queryOutcome } from './page-query.js';
 import { buildHeaders, originOf, type RenderContext } from './render-context.js';
@@ -52,7 +53,7 @@ export async function answerPage(context: RenderContext, request: FastifyRequest
       assetsPrefix: context.assetsPrefix,
       ...(context.buildCheckIntervalMs ? { buildCheckIntervalMs: context.buildCheckIntervalMs } : {}),
     },
-    payload: { json: toScriptSafeJson(payload), src: payloadUrl(url.pathname, url.search, context.build.id) },
+    payload: { json: toInlineJson(payload), src: payloadUrl(url.pathname, url.search, context.build.id) },
   });
   await streamPage(request, reply, {
     element: query.element({ nonce, errors }),
