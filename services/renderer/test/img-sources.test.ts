@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../lib/constants.js';
-import { imageModifiersSegment, imageSources, imageUrl, parseSizes } from '../src/runtime/images.js';
+import { configureImages, DEFAULT_IMAGE_BASE_URL, imageModifiersSegment, imageSources, imageUrl, parseSizes } from '../src/runtime/images.js';
 
 describe('image URLs', () => {
   it('writes modifiers as ipx reads them, `_` for none', () => {
@@ -55,5 +55,24 @@ describe('srcset', () => {
       { from: 0, size: '100vw' },
       { from: 640, size: '300px' },
     ]);
+  });
+});
+
+describe('remembered image sources', () => {
+  it('answers a repeated request with equal, fresh objects, and follows a new base URL', () => {
+    const options = { width: 640, height: 360, sizes: '100vw md:50vw' };
+    const first = imageSources('/covers/a.jpg', options);
+    first.src = 'changed';
+    const again = imageSources('/covers/a.jpg', options);
+    expect(again.src).not.toBe('changed');
+    expect(again).toEqual(imageSources('/covers/a.jpg', { ...options }));
+    expect(imageSources('/covers/a.jpg', { ...options, quality: 50 }).src).toContain('q_50');
+    configureImages({ baseURL: '/assets/_ipx' });
+    try {
+      expect(imageSources('/covers/a.jpg', options).src.startsWith('/assets/_ipx/')).toBe(true);
+    } finally {
+      configureImages({ baseURL: DEFAULT_IMAGE_BASE_URL });
+    }
+    expect(imageSources('/covers/a.jpg', options).src.startsWith(`${DEFAULT_IMAGE_BASE_URL}/`)).toBe(true);
   });
 });

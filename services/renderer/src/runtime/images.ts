@@ -114,6 +114,21 @@ export interface ImageSourcesOptions extends Omit<ImageModifiers, 'width' | 'hei
  * given width at 1x and 2x.
  */
 export function imageSources(source: string, options: ImageSourcesOptions): ImageSources {
+  // A pure function of its inputs, asked again for the same images on every render.
+  const key = `${config.baseURL}\n${source}\n${JSON.stringify(options)}`;
+  let sources = remembered.get(key);
+  if (!sources) {
+    sources = computeImageSources(source, options);
+    if (remembered.size >= REMEMBERED_MAX) remembered.clear();
+    remembered.set(key, sources);
+  }
+  return { ...sources };
+}
+
+const REMEMBERED_MAX = 512;
+const remembered = new Map<string, ImageSources>();
+
+function computeImageSources(source: string, options: ImageSourcesOptions): ImageSources {
   const { width, height, sizes, densities = IMAGE_DENSITIES, baseURL, ...rest } = options;
   const modifiers: ImageModifiers = { format: DEFAULT_IMAGE_FORMAT, ...rest };
   const ratio = height ? height / width : 0;
