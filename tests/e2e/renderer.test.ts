@@ -3,20 +3,18 @@
  * inline payload with no console error, no hydration warning and no CSP violation; a client
  * navigation fetches one payload and updates the head without reloading.
  */
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.js';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-// Headless Chromium says "HeadlessChrome", which isbot counts as a crawler: look like a person.
-const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+import { launchChromium, PERSON_USER_AGENT as USER_AGENT } from '../support/chromium.js';
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,14 +2,11 @@
  * Shared by the client-runtime browser suites: Chromium through playwright-core, pages that look
  * like a person (not a crawler), and counters of what the page asked for.
  */
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-export const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
-}
+export const USER_AGENT = PERSON_USER_AGENT;
+export const launchBrowser = launchChromium;
 
 export interface Tab {
   context: BrowserContext;
