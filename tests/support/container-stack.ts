@@ -22,6 +22,17 @@ export async function containerRuntimeReason(): Promise<string | null> {
   }
 }
 
+/** Waits for a container's HEALTHCHECK to pass, as the local stack waits for /healthz. */
+async function waitHealthy(id: string, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const { stdout } = await run('docker', ['inspect', '--format', '{{.State.Health.Status}}', id]);
+    if (stdout.trim() === 'healthy') return;
+    if (Date.now() - started > timeoutMs) throw new Error(`container ${id} not healthy within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 export async function startContainerStack(options: StackOptions = {}): Promise<Stack> {
   const port = await findFreeBasePort(1);
   const environment = await new DockerComposeEnvironment(projectRoot, 'docker-compose.yml')
@@ -37,7 +48,9 @@ export async function startContainerStack(options: StackOptions = {}): Promise<S
     // Only the gateway is published; the others are reached through it.
     serviceUrl: (name) => (name === 'gateway' ? `http://127.0.0.1:${port}` : `http://${name}:${3000 + PORT_OFFSETS[name]}`),
     async startService(name) {
-      await run('docker', ['start', container(name).getId()]);
+      const id = container(name).getId();
+      await run('docker', ['start', id]);
+      await waitHealthy(id);
     },
     async stopService(name, signal = 'SIGTERM') {
       await run('docker', ['kill', '--signal', signal, container(name).getId()]);
