@@ -47,6 +47,8 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
     return {
     upstream: url,
     config: { upstream },
+    // The gateway writes one access line per request itself; reply-from would add two more.
+    disableRequestLogging: true,
     undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: options.timeoutMs } },
     replyOptions: {
       timeout: options.timeoutMs,

@@ -98,6 +98,8 @@ describe('route rules and build files at the gateway', () => {
     await logged.app.close();
     const access = lines.filter((line) => line.msg === 'request');
     expect(access).toHaveLength(2);
+    // One line per request, not the proxy's own "fetching"/"response received" besides it.
+    expect(lines.filter((line) => line.reqId === 'abc-1')).toHaveLength(1);
     expect(access[0]).toMatchObject({ reqId: 'abc-1', method: 'GET', path: '/recipes?x=1', status: 200, upstream: 'renderer' });
     expect(access[0]!.durationMs).toEqual(expect.any(Number));
     expect(access[1]).toMatchObject({ path: '/fresh', status: 307, upstream: 'redirect' });
