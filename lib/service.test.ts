@@ -40,6 +40,20 @@ describe('createService', () => {
     expect(teapot.json()).toEqual({ url: '/teapot', statusCode: 418, statusMessage: 'Teapot', message: 'short and stout', data: { cups: 2 } });
   });
 
+  it('writes one access line per request, passing health probes only at debug level', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const service = createService({ name: 'test', logger, production: true, checks: { a: () => 'down' } });
+    await service.inject('/healthz');
+    await service.inject('/readyz');
+    await service.inject({ url: '/missing', headers: { 'x-request-id': 'r-1' } });
+    expect(lines.map((line) => [line.msg, line.path, line.status])).toEqual([
+      ['request', '/readyz', 503],
+      ['request', '/missing', 404],
+    ]);
+    expect(lines[1]).toMatchObject({ reqId: 'r-1', method: 'GET', durationMs: expect.any(Number) });
+  });
+
   it('shows the error page to browsers, with the SPEC headlines', async () => {
     const missing = await app().inject({ url: '/nothing', headers: { accept: 'text/html' } });
     expect(missing.statusCode).toBe(404);

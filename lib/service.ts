@@ -36,6 +36,7 @@ declare module 'fastify' {
 }
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 
 /** A client's request id is kept when it is short and plain, otherwise a new one is made. */
 export function requestIdFrom(header: string | string[] | undefined): string {
@@ -70,7 +71,9 @@ export function createService(options: ServiceOptions): FastifyInstance {
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
       ...options.accessFields?.(request, reply),
     };
-    request.log.info(fields, 'request');
+    // Orchestrators probe health every few seconds: a passing probe is not worth an info line.
+    const probe = HEALTH_PATHS.has(request.url) && reply.statusCode < 400;
+    request.log[probe ? 'debug' : 'info'](fields, 'request');
   });
 
   registerHealth(app, options.checks ?? {});
