@@ -18,6 +18,16 @@ export async function redisAvailable(url = TEST_REDIS_URL): Promise<boolean> {
   }
 }
 
+/** Polls `check` until it holds; resolves with the milliseconds it took, rejects after `timeoutMs`. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, intervalMs = 25): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  return Date.now() - started;
+}
+
 /** Deletes every key under a test's own prefix. */
 export async function deleteKeys(url: string, prefix: string): Promise<void> {
   const client = new Redis(url, { maxRetriesPerRequest: 1 });

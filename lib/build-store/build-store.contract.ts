@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildMeta, BuildStore } from './types.js';
 import { scopedStores } from '../store-contract.js';
+import { waitFor } from '../testing.js';
 
 const meta = (id: string, timestamp = Date.now()): BuildMeta => ({
   id,
@@ -12,14 +13,6 @@ const meta = (id: string, timestamp = Date.now()): BuildMeta => ({
   matcher: { '/home': { redirect: { to: '/', statusCode: 301 } } },
   prerendered: [],
 });
-
-async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /**
  * `create(scope)` gives a store; stores of the same scope share state (as the renderer and the
@@ -76,7 +69,7 @@ export function describeBuildStore(name: string, create: (scope: string) => Prom
       const stop = reader.watch((build) => seen.push(build.id));
       await new Promise((resolve) => setTimeout(resolve, 300));
       await writer.publish(meta('second', 2));
-      await until(() => seen.includes('second'), 1500);
+      await waitFor(() => seen.includes('second'), 1500);
       expect(seen).toEqual(['second']);
       stop();
     });

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileBuildStore } from '../../lib/build-store/file-build-store.js';
 import { MANIFEST_PREFETCH_DELAY_MS, RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../../lib/constants.js';
+import { waitFor } from '../../lib/testing.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { clientNavigate, gotoHydrated, launchBrowser, markDocument, openTab, sameDocument, sleep, type Tab } from './runtime-browser.js';
 
@@ -33,14 +34,6 @@ async function tab(options: Parameters<typeof openTab>[1] = {}): Promise<Tab> {
   });
   tabs.push(opened);
   return opened;
-}
-
-async function waitUntil(check: () => boolean, timeoutMs = 8000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await sleep(50);
-  }
 }
 
 /** When the build meta was asked for, in ms after hydration; null if it was not. */
@@ -102,7 +95,7 @@ describe('chunk and stylesheet failures', () => {
         window.dispatchEvent(event);
       });
     await fail();
-    await waitUntil(() => t.documents.length === 2);
+    await waitFor(() => t.documents.length === 2, 8000, 50);
     expect(t.documents).toEqual(['/login?next=1', '/login?next=1']);
     await t.page.waitForSelector('html[data-hydrated]');
     await fail();
@@ -121,7 +114,7 @@ describe('build freshness', () => {
     await gotoHydrated(t.page, `${stack.url}/`);
     await markDocument(t.page);
     await t.page.click('a[href="/category/git"]');
-    await waitUntil(() => t.documents.length === 2);
+    await waitFor(() => t.documents.length === 2, 8000, 50);
     expect(t.documents).toEqual(['/', '/category/git']);
     await t.page.waitForSelector('html[data-hydrated]');
     expect(await sameDocument(t.page)).toBe(false);
@@ -131,7 +124,7 @@ describe('build freshness', () => {
     const t = await tab();
     await gotoHydrated(t.page, `${stack.url}/`);
     const latest = () => t.requests.filter((r) => /^\/_nuxt\/builds\/latest\.json\?\d+$/.test(r));
-    await waitUntil(() => latest().length >= 3);
+    await waitFor(() => latest().length >= 3, 8000, 50);
     // Still the same build: client navigations stay client-side.
     await markDocument(t.page);
     await t.page.click('a[href="/category/git"]');
@@ -151,7 +144,7 @@ describe('build freshness', () => {
     expect(latest().length).toBe(afterChange);
 
     await clientNavigate(t.page, '/category/typescript?view=all#top');
-    await waitUntil(() => t.documents.length === 2);
+    await waitFor(() => t.documents.length === 2, 8000, 50);
     expect(t.documents).toEqual(['/', '/category/typescript?view=all']);
     await t.page.waitForSelector('html[data-hydrated]');
     expect(new URL(t.page.url()).hash).toBe('#top');

@@ -7,6 +7,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CONCURRENT_ROUTE_PRELOADS } from '../../lib/constants.js';
+import { waitFor } from '../../lib/testing.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { clientNavigate, gotoHydrated, launchBrowser, markDocument, openTab, sameDocument, sleep, type Tab } from './runtime-browser.js';
 
@@ -114,7 +115,7 @@ describe('link preloading', () => {
     await gotoHydrated(t.page, `${stack.url}/`);
     const links = await t.page.evaluate(() => new Set([...document.querySelectorAll('a[href^="/category/"]')].map((a) => a.getAttribute('href')!.split('#')[0])).size);
     expect(links).toBeGreaterThan(MAX_CONCURRENT_ROUTE_PRELOADS);
-    await expectEventually(() => held.total() >= links);
+    await waitFor(() => held.total() >= links, 5000, 50);
     await sleep(500);
     expect(held.peak()).toBe(MAX_CONCURRENT_ROUTE_PRELOADS);
     // The chunk of the category page came too, once for every category.
@@ -131,7 +132,7 @@ describe('link preloading', () => {
     await sleep(600);
     expect(forTarget()).toEqual([]);
     await t.page.dispatchEvent(selector, 'pointerover');
-    await expectEventually(() => forTarget().length === 1);
+    await waitFor(() => forTarget().length === 1, 5000, 50);
     await markDocument(t.page);
     await t.page.click(selector);
     await t.page.waitForFunction((path) => location.pathname === path && document.querySelector('[data-layout] h1') !== null, href);
@@ -152,14 +153,6 @@ describe('link preloading', () => {
     expect(t.requests.filter((r) => /\/_id_-[\w-]+\.js$/.test(r))).toEqual([]);
   });
 });
-
-async function expectEventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-}
 
 describe('route rules on client navigation', () => {
   it('redirects /** with the rest of the path, the query and the hash, without a reload', async () => {

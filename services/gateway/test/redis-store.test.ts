@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createRedisBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
+import { waitFor } from '../../../lib/testing.js';
 import { buildGateway, type Gateway } from '../src/app.js';
 import { gatewayConfig } from '../src/config.js';
 import { ownRedis, redisServerInstalled, type OwnRedis } from './redis-server.js';
@@ -8,14 +9,6 @@ import { metaOf, startUpstream, type Upstream } from './upstreams.js';
 
 const installed = redisServerInstalled();
 if (!installed) console.warn('skipping the gateway Redis outage test: redis-server is not installed');
-
-const until = async (check: () => Promise<boolean>, timeoutMs: number): Promise<void> => {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 describe.skipIf(!installed)('the gateway over a Redis build store that goes away and comes back', () => {
   let redis: OwnRedis, renderer: Upstream, publisher: BuildStore, gateway: Gateway;
@@ -59,9 +52,9 @@ describe.skipIf(!installed)('the gateway over a Redis build store that goes away
 
   it('reconnects by itself when Redis is back and follows the next build', async () => {
     await redis.start();
-    await until(async () => (await gateway.app.inject({ url: '/readyz' })).json().checks.store === 'ok', 5000);
+    await waitFor(async () => (await gateway.app.inject({ url: '/readyz' })).json().checks.store === 'ok', 5000, 50);
     await publisher.publish(metaOf('redis-two', { '/old': { redirect: '/two' } }, 2));
-    await until(async () => (await latestId()) === 'redis-two', 3000);
+    await waitFor(async () => (await latestId()) === 'redis-two', 3000, 50);
     expect((await gateway.app.inject({ url: '/old' })).headers.location).toBe('/two');
   }, 15_000);
 });

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaOf, startGateway, startUpstream, type TestGateway, type Upstream } from './upstreams.js';
 import { routeRules as siteRules } from '../../../site.config.js';
-
-const until = async (check: () => Promise<boolean>, timeoutMs: number): Promise<number> => {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Date.now() - started;
-};
+import { waitFor } from '../../../lib/testing.js';
 
 describe('route rules and build files at the gateway', () => {
   let renderer: Upstream, gateway: TestGateway;
@@ -73,7 +65,7 @@ describe('route rules and build files at the gateway', () => {
 
   it('follows a new build within a second, applies its rules and keeps the old meta', async () => {
     await gateway.store.publish(metaOf('build-two', { '/fresh': { redirect: '/new' }, '/home': { redirect: '/welcome' } }, 2000));
-    const took = await until(async () => (await gateway.app.inject({ url: '/_nuxt/builds/latest.json' })).json().id === 'build-two', 1000);
+    const took = await waitFor(async () => (await gateway.app.inject({ url: '/_nuxt/builds/latest.json' })).json().id === 'build-two', 1000, 20);
     expect(took).toBeLessThan(1000);
     const fresh = await gateway.app.inject({ url: '/fresh' });
     expect([fresh.statusCode, fresh.headers.location]).toEqual([307, '/new']);
