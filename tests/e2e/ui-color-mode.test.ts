@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { COLOR_MODE_STORAGE_KEY } from '../../lib/constants.js';
 import { FORCED_SYSTEM_WARNING } from '../../services/renderer/src/runtime/color-mode.js';
-import { gotoHydrated, launchChromium, openPage, type WatchedPage } from './fixtures/ui-harness/browser.js';
-import { startHarness, type Harness } from './fixtures/ui-harness/harness.js';
+import { gotoHydrated, openPage, type WatchedPage } from './fixtures/ui-harness/browser.js';
+import { useHarnessSession } from './fixtures/ui-harness/session.js';
 
-let harness: Harness;
-let browser: Browser;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await harness?.stop();
-});
+const session = useHarnessSession();
 
 /** The class on <html> as the first script of <body> saw it (before first paint), and as the app's first module saw it. */
 async function classesSeen(page: Page): Promise<{ body: string; app: string; now: string }> {
@@ -36,9 +26,9 @@ async function choose(page: Page, label: 'Light' | 'Dark' | 'System'): Promise<v
 
 describe('colour mode', () => {
   it('follows the system on a first visit, with the class set before any app script runs', async () => {
-    const watched = await openPage(browser, { colorScheme: 'dark' });
+    const watched = await openPage(session.browser, { colorScheme: 'dark' });
     const { page } = watched;
-    const response = await page.goto(harness.url);
+    const response = await page.goto(session.harness.url);
     expect(await response?.text()).toMatch(/<html lang="en">/);
     await page.waitForFunction(() => (window as { __hydrated?: boolean }).__hydrated === true);
     expect(await classesSeen(page)).toEqual({ body: 'dark', app: 'dark', now: 'dark' });
@@ -54,9 +44,9 @@ describe('colour mode', () => {
   });
 
   it('keeps a chosen mode in localStorage and the cookie; the server renders it from the next visit', async () => {
-    const watched = await openPage(browser, { colorScheme: 'light' });
+    const watched = await openPage(session.browser, { colorScheme: 'light' });
     const { page } = watched;
-    await gotoHydrated(page, harness.url);
+    await gotoHydrated(page, session.harness.url);
     await choose(page, 'Dark');
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     expect(await page.evaluate((key) => localStorage.getItem(key), COLOR_MODE_STORAGE_KEY)).toBe('dark');
@@ -70,7 +60,7 @@ describe('colour mode', () => {
     // A new tab with only localStorage to go on (cookie gone) still paints dark first.
     await watched.context.clearCookies();
     const tab = await watched.context.newPage();
-    await gotoHydrated(tab, harness.url);
+    await gotoHydrated(tab, session.harness.url);
     expect(await classesSeen(tab)).toEqual({ body: 'dark', app: 'dark', now: 'dark' });
 
     await choose(tab, 'System');
@@ -81,28 +71,28 @@ describe('colour mode', () => {
   });
 
   it('a page may force a mode: it wins over the preference and leaves it untouched', async () => {
-    const watched = await openPage(browser, { colorScheme: 'light' });
+    const watched = await openPage(session.browser, { colorScheme: 'light' });
     const { page } = watched;
-    await gotoHydrated(page, harness.url);
+    await gotoHydrated(page, session.harness.url);
     await choose(page, 'Dark');
-    const response = await page.goto(`${harness.url}/?force=light`);
+    const response = await page.goto(`${session.harness.url}/?force=light`);
     expect(await response?.text()).toMatch(/<html lang="en" class="light" data-color-mode-forced="light">/);
     await page.waitForFunction(() => (window as { __hydrated?: boolean }).__hydrated === true);
     expect(await classesSeen(page)).toEqual({ body: 'light', app: 'light', now: 'light' });
     expect(await page.evaluate((key) => localStorage.getItem(key), COLOR_MODE_STORAGE_KEY)).toBe('dark');
     expect(await cookie(watched)).toBe('dark.dark');
 
-    await gotoHydrated(page, harness.url);
+    await gotoHydrated(page, session.harness.url);
     expect(await classesSeen(page)).toEqual({ body: 'dark', app: 'dark', now: 'dark' });
     expect(await page.getAttribute('html', 'data-color-mode-forced')).toBeNull();
     await watched.context.close();
   });
 
   it('forcing system logs a warning and is ignored', async () => {
-    const watched = await openPage(browser, { colorScheme: 'dark' });
+    const watched = await openPage(session.browser, { colorScheme: 'dark' });
     const { page } = watched;
     await page.addInitScript(() => localStorage.setItem('color-mode', 'light'));
-    const response = await page.goto(`${harness.url}/?force=system`);
+    const response = await page.goto(`${session.harness.url}/?force=system`);
     expect(await response?.text()).toMatch(/<html lang="en">/);
     await page.waitForFunction(() => (window as { __hydrated?: boolean }).__hydrated === true);
     await expect.poll(() => watched.console.filter((l) => l.text === FORCED_SYSTEM_WARNING && l.type === 'warning').length).toBeGreaterThan(0);

@@ -1,30 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ICON_FETCH_TIMEOUT_MS } from '../../lib/constants.js';
-import { gotoHydrated, launchChromium, openPage } from './fixtures/ui-harness/browser.js';
-import { startHarness, type Harness } from './fixtures/ui-harness/harness.js';
+import { gotoHydrated, openPage } from './fixtures/ui-harness/browser.js';
+import { useHarnessSession } from './fixtures/ui-harness/session.js';
 
-let harness: Harness;
-let browser: Browser;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await harness?.stop();
-});
+const session = useHarnessSession();
 
 function reset(): void {
-  harness.iconRequests.length = 0;
-  harness.publicIconRequests.length = 0;
-  harness.setIconMode('ok');
+  session.harness.iconRequests.length = 0;
+  session.harness.publicIconRequests.length = 0;
+  session.harness.setIconMode('ok');
 }
 
 describe('icons', () => {
   it('bundled icons are inline SVG in the server HTML; late ones keep an empty box', async () => {
-    const html = await (await fetch(harness.url)).text();
+    const html = await (await fetch(session.harness.url)).text();
     expect(html).toMatch(/<svg[^>]*data-icon="lucide:x"[^>]*>.*?<path/);
     expect(html).toMatch(/<svg[^>]*data-icon="lucide:sun"/);
     expect(html).toMatch(/<span[^>]*data-icon="mdi:home"[^>]*data-icon-state="loading"/);
@@ -33,16 +22,16 @@ describe('icons', () => {
 
   it('fetches late icons in one request per collection, hydrates with no mismatch, logs a missing icon once', async () => {
     reset();
-    const { page, console: lines, errors, context } = await openPage(browser);
-    await gotoHydrated(page, harness.url);
+    const { page, console: lines, errors, context } = await openPage(session.browser);
+    await gotoHydrated(page, session.harness.url);
     await page.waitForSelector('svg[data-icon="mdi:home"]');
     await page.waitForSelector('svg[data-icon="tabler:star"]');
     await page.waitForSelector('[data-icon="mdi:definitely-not-an-icon"][data-icon-state="missing"]');
-    expect(harness.iconRequests.sort()).toEqual([
+    expect(session.harness.iconRequests.sort()).toEqual([
       '/api/_nuxt_icon/mdi.json?icons=account,definitely-not-an-icon,home',
       '/api/_nuxt_icon/tabler.json?icons=star',
     ]);
-    expect(harness.publicIconRequests).toEqual([]);
+    expect(session.harness.publicIconRequests).toEqual([]);
     const missing = lines.filter((l) => l.text.includes('mdi:definitely-not-an-icon'));
     expect(missing).toHaveLength(1);
     expect(missing[0]?.type).toBe('warning');
@@ -56,39 +45,39 @@ describe('icons', () => {
 
   it('falls back to the public API when the local service answers 503', async () => {
     reset();
-    harness.setIconMode('fail');
-    const { page, context } = await openPage(browser);
-    await gotoHydrated(page, harness.url);
+    session.harness.setIconMode('fail');
+    const { page, context } = await openPage(session.browser);
+    await gotoHydrated(page, session.harness.url);
     await page.waitForSelector('svg[data-icon="mdi:home"]');
-    expect(harness.iconRequests).toHaveLength(2);
-    expect(harness.publicIconRequests.sort()).toEqual(['/mdi.json?icons=account,definitely-not-an-icon,home', '/tabler.json?icons=star']);
+    expect(session.harness.iconRequests).toHaveLength(2);
+    expect(session.harness.publicIconRequests.sort()).toEqual(['/mdi.json?icons=account,definitely-not-an-icon,home', '/tabler.json?icons=star']);
     await context.close();
   });
 
   it(`falls back after ${ICON_FETCH_TIMEOUT_MS} ms when the local service is slow`, async () => {
     reset();
-    harness.setIconMode('slow');
-    const { page, context } = await openPage(browser);
-    await gotoHydrated(page, harness.url);
+    session.harness.setIconMode('slow');
+    const { page, context } = await openPage(session.browser);
+    await gotoHydrated(page, session.harness.url);
     const started = Date.now();
     await page.waitForSelector('svg[data-icon="mdi:home"]');
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThan(ICON_FETCH_TIMEOUT_MS - 300);
     expect(waited).toBeLessThan(2400);
-    expect(harness.publicIconRequests).toHaveLength(2);
+    expect(session.harness.publicIconRequests).toHaveLength(2);
     await context.close();
   });
 });
 
 describe('images', () => {
   it('server HTML preloads the hero with its srcset; img tags carry sizes, dimensions and loading', async () => {
-    const html = await (await fetch(harness.url)).text();
+    const html = await (await fetch(session.harness.url)).text();
     const link = html.match(/<link[^>]*rel="preload"[^>]*as="image"[^>]*>/)?.[0] ?? '';
     expect(link).toMatch(/fetchPriority="high"/i);
     expect(link).toMatch(/imageSrcSet="[^"]*\/_ipx\/s_320x180,f_webp\/photos\/hero\.jpg 320w/i);
     expect(link).toMatch(/imageSizes="100vw"/i);
-    const { page, context } = await openPage(browser);
-    await gotoHydrated(page, harness.url);
+    const { page, context } = await openPage(session.browser);
+    await gotoHydrated(page, session.harness.url);
     const hero = await page.locator('#hero').evaluate((img: HTMLImageElement) => ({
       src: img.getAttribute('src'), srcset: img.getAttribute('srcset'), sizes: img.sizes, width: img.getAttribute('width'), height: img.getAttribute('height'), loading: img.loading, priority: img.getAttribute('fetchpriority'),
     }));

@@ -1,26 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../lib/constants.js';
-import { gotoHydrated, launchChromium, openPage, type WatchedPage } from './fixtures/ui-harness/browser.js';
-import { startHarness, type Harness } from './fixtures/ui-harness/harness.js';
+import { gotoHydrated, openPage, type WatchedPage } from './fixtures/ui-harness/browser.js';
+import { useHarnessSession } from './fixtures/ui-harness/session.js';
 
-let harness: Harness;
-let browser: Browser;
+const session = useHarnessSession();
 let current: WatchedPage | undefined;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await harness?.stop();
-});
 
 async function freshPage(): Promise<Page> {
   await current?.context.close();
-  current = await openPage(browser);
-  await gotoHydrated(current.page, harness.url);
+  current = await openPage(session.browser);
+  await gotoHydrated(current.page, session.harness.url);
   return current.page;
 }
 

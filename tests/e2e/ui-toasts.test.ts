@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CLOSE_ACTION_LABEL,
   TOAST_DEFAULT_DURATION_MS,
@@ -8,26 +8,16 @@ import {
   TOAST_VIEWPORT_HOTKEY,
   TOASTS_KEPT_MAX,
 } from '../../lib/constants.js';
-import { gotoHydrated, launchChromium, openPage, type WatchedPage } from './fixtures/ui-harness/browser.js';
-import { startHarness, type Harness } from './fixtures/ui-harness/harness.js';
+import { gotoHydrated, openPage, type WatchedPage } from './fixtures/ui-harness/browser.js';
+import { useHarnessSession } from './fixtures/ui-harness/session.js';
 
-let harness: Harness;
-let browser: Browser;
+const session = useHarnessSession();
 let current: WatchedPage | undefined;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await harness?.stop();
-});
 
 async function freshPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
   await current?.context.close();
-  current = await openPage(browser, options);
-  await gotoHydrated(current.page, harness.url);
+  current = await openPage(session.browser, options);
+  await gotoHydrated(current.page, session.harness.url);
   return current.page;
 }
 
