@@ -7,16 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBuildStore, type BuildMeta, type BuildStore } from '../../lib/build-store/index.js';
 import { normalizeRouteRules } from '../../lib/route-rules.js';
 import { ownRedis, redisServerInstalled, type OwnRedis } from '../../services/gateway/test/redis-server.js';
+import { waitFor } from '../../lib/testing.js';
 import { startStack, type Stack } from '../support/stack.js';
-
-async function within(timeoutMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return Date.now() - started;
-}
 
 const installed = redisServerInstalled();
 if (!installed) console.warn('skipping the gateway Redis suite: redis-server is not installed');
@@ -48,7 +40,7 @@ describe.skipIf(!installed)('the gateway over Redis, through the stack', () => {
   it('follows a build published to Redis within a second', async () => {
     expect((await store.current())?.id).toBe(await latestId()); // the renderer's build
     await store.publish(meta('redis-a', '/category/rust'));
-    expect(await within(1000, async () => (await latestId()) === 'redis-a')).toBeLessThanOrEqual(1000);
+    expect(await waitFor(async () => (await latestId()) === 'redis-a', 1000)).toBeLessThanOrEqual(1000);
     expect((await fetch(`${stack.url}/moved`, { redirect: 'manual' })).headers.get('location')).toBe('/category/rust');
   });
 
@@ -64,9 +56,9 @@ describe.skipIf(!installed)('the gateway over Redis, through the stack', () => {
 
   it('reconnects by itself when Redis is back', async () => {
     await redis.start();
-    await within(10_000, async () => (await readiness()).checks.store === 'ok');
+    await waitFor(async () => (await readiness()).checks.store === 'ok', 10_000);
     await store.publish(meta('redis-b', '/category/go'));
-    await within(3000, async () => (await latestId()) === 'redis-b');
+    await waitFor(async () => (await latestId()) === 'redis-b', 3000);
     expect((await fetch(`${stack.url}/moved`, { redirect: 'manual' })).headers.get('location')).toBe('/category/go');
   }, 20_000);
 });

@@ -8,19 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileBuildStore, type BuildMeta } from '../../lib/build-store/index.js';
 import { projectRoot } from '../../lib/paths.js';
 import { normalizeRouteRules } from '../../lib/route-rules.js';
+import { waitFor } from '../../lib/testing.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { redirect: 'manual', headers });
-
-/** Polls until `check` holds; resolves with the time it took. */
-async function within(timeoutMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return Date.now() - started;
-}
 
 describe('gateway route rules through the stack', () => {
   let stack: Stack;
@@ -91,7 +82,7 @@ describe('gateway route rules through the stack', () => {
       prerendered: [],
     };
     await store.publish(next);
-    const took = await within(1000, async () => ((await (await get(`${stack.url}/_nuxt/builds/latest.json`)).json()) as { id: string }).id === next.id);
+    const took = await waitFor(async () => ((await (await get(`${stack.url}/_nuxt/builds/latest.json`)).json()) as { id: string }).id === next.id, 1000);
     expect(took).toBeLessThanOrEqual(1000);
     const fresh = await get(`${stack.url}/brand-new`);
     expect([fresh.status, fresh.headers.get('location')]).toEqual([302, '/category/rust']);
