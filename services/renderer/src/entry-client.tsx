@@ -7,9 +7,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter as Router } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createRoutes } from './app/routes.js';
+import { appConfig } from './runtime/app-config.js';
 import { isChunkLoadError, recoverFromChunkError } from './runtime/chunk-reload.js';
 import { createNavigationStrategy } from './runtime/client-navigation.js';
-import { isCrawlerAgent, startClientRuntime } from './runtime/client-runtime.js';
+import { startClientRuntime } from './runtime/client-runtime.js';
 import { APP_ELEMENT_ID } from './runtime/document-ids.js';
 import { resolveLazyMatches } from './runtime/hydrate-lazy.js';
 import { loadPayloadData } from './runtime/payload-fetch.js';
@@ -29,7 +30,8 @@ async function main(): Promise<void> {
     () => true,
     (error: unknown) => {
       const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-      if (!isChunkLoadError(error) || isCrawlerAgent()) throw error;
+      // Crawlers (as the server judged them, with isbot) keep the server's HTML.
+      if (!isChunkLoadError(error) || appConfig().crawler) throw error;
       // Reloading: wait for the page to go. Blocked: render (not hydrate) so the error page shows.
       return recoverFromChunkError(here) === 'reloading' ? new Promise<boolean>(() => undefined) : false;
     },

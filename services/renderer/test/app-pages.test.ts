@@ -109,6 +109,9 @@ describe.skipIf(builtReason)('renderer pages', () => {
     const page = await get('/category/git', bot);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('</div></body></html>');
+    // The browser learns the server's verdict, so it never draws an error page over this HTML.
+    expect(page.body).toMatch(/"crawler":true/);
+    expect((await get('/category/git')).body).not.toMatch(/"crawler"/);
     const error = await get('/no/such/page', bot);
     expect(error.statusCode).toBe(404);
     expect(error.body).toBe('404 Page Not Found\n');

@@ -10,6 +10,8 @@ export interface AppConfig {
   assetsPrefix: string;
   /** How often to check for a newer build (ms); SPEC's hour when absent. */
   buildCheckIntervalMs?: number;
+  /** Set when the server took this visitor for a crawler (isbot): it keeps the server's HTML. */
+  crawler?: boolean;
 }
 
 let cached: AppConfig | null = null;

@@ -39,10 +39,3 @@ export function startClientRuntime(router: Router, routes: RouteObject[], contai
     watchLinks(container, createRoutePreloader(routes));
   });
 }
-
-const CRAWLER = /bot\b|crawler|spider|chrome-lighthouse|facebookexternalhit|google\b/i;
-
-/** Crawlers keep the server's HTML rather than an error page the browser would draw over it. */
-export function isCrawlerAgent(userAgent: string = navigator.userAgent): boolean {
-  return CRAWLER.test(userAgent);
-}

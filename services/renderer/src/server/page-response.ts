@@ -52,6 +52,7 @@ export async function answerPage(context: RenderContext, request: FastifyRequest
       publicOrigin: origin,
       assetsPrefix: context.assetsPrefix,
       ...(context.buildCheckIntervalMs ? { buildCheckIntervalMs: context.buildCheckIntervalMs } : {}),
+      ...(crawler ? { crawler: true } : {}),
     },
     payload: { json: toInlineJson(payload), src: payloadUrl(url.pathname, url.search, context.build.id) },
   });
