@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, flag, httpUrl, list, parseConfig, port, serviceFields } from './config.js';
+import { assetsPrefix, ConfigError, flag, httpUrl, list, parseConfig, port, serviceFields } from './config.js';
 
 describe('parseConfig', () => {
   it('applies defaults and coerces values', () => {
@@ -26,5 +26,11 @@ describe('parseConfig', () => {
 
   it('strips a trailing slash from URLs', () => {
     expect(parseConfig({ U: httpUrl() }, { U: 'http://127.0.0.1:3001/' }).U).toBe('http://127.0.0.1:3001');
+  });
+
+  it('normalises ASSETS_PREFIX the same way for every service, refusing dot segments', () => {
+    expect(parseConfig({ ASSETS_PREFIX: assetsPrefix() }, {}).ASSETS_PREFIX).toBe('/_nuxt/');
+    expect(parseConfig({ ASSETS_PREFIX: assetsPrefix() }, { ASSETS_PREFIX: '/static' }).ASSETS_PREFIX).toBe('/static/');
+    expect(() => parseConfig({ ASSETS_PREFIX: assetsPrefix() }, { ASSETS_PREFIX: '/../x/' })).toThrow(/ASSETS_PREFIX: expected a plain path/);
   });
 });

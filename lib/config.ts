@@ -3,6 +3,7 @@
  * service at start with one line that names the variable and what it expected.
  */
 import { z } from 'zod';
+import { DEFAULT_ASSETS_PREFIX, normalizeAssetsPrefix } from './assets-prefix.js';
 
 export { z };
 
@@ -73,6 +74,21 @@ export const serviceFields = (defaultPort: number) => ({
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'expected json or pretty' }).optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
 });
+
+/** `ASSETS_PREFIX`: where the client build and the build files are served, normalised (`/_nuxt/`). */
+export const assetsPrefix = () =>
+  z
+    .string()
+    .default(DEFAULT_ASSETS_PREFIX)
+    .refine((value) => {
+      try {
+        normalizeAssetsPrefix(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected a plain path such as /_nuxt/')
+    .transform((value) => normalizeAssetsPrefix(value));
 
 /** Where the build store (and the renderer's sessions and users) live: Redis or files. */
 export const storeFields = (defaultDir: string) => ({

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { normalizeAssetsPrefix } from './src/server/assets-prefix.js';
+import { normalizeAssetsPrefix } from '../../lib/assets-prefix.js';
 import { iconBundlePlugin } from './build/icon-bundle-plugin.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));

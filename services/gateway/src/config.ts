@@ -1,5 +1,5 @@
 /** The gateway's configuration, read once and validated (lib/config.ts). */
-import { flag, httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, storeFields, z } from '../../../lib/config.js';
+import { assetsPrefix, flag, httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, storeFields, z } from '../../../lib/config.js';
 import { defaultBuildStoreDir } from '../../../lib/paths.js';
 
 export const gatewayConfigShape = {
@@ -9,10 +9,7 @@ export const gatewayConfigShape = {
   ICONS_URL: httpUrl().default('http://127.0.0.1:3003'),
   ...storeFields(defaultBuildStoreDir),
   /** Where the build files live: `{ASSETS_PREFIX}builds/latest.json`. */
-  ASSETS_PREFIX: z
-    .string()
-    .regex(/^\/([\w.-]+\/)*$/, 'expected a path that starts and ends with /, such as /_nuxt/')
-    .default('/_nuxt/'),
+  ASSETS_PREFIX: assetsPrefix(),
   /** An upstream that sends no headers (or stalls its body) this long gives 504. */
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   /** How often the gateway re-reads the current build besides the store's change events. */

@@ -1,9 +1,8 @@
 /** The renderer's one config module: read once at start, a bad value stops it with one line. */
 import { join } from 'node:path';
-import { httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, storeFields, z } from '../../../../lib/config.js';
+import { assetsPrefix, httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, storeFields, z } from '../../../../lib/config.js';
 import { BUILD_CHECK_INTERVAL_MS } from '../../../../lib/constants.js';
 import { buildDir, defaultBuildStoreDir } from '../../../../lib/paths.js';
-import { DEFAULT_ASSETS_PREFIX, normalizeAssetsPrefix } from './assets-prefix.js';
 import { accountsConfigShape } from './auth/config.js';
 
 export const rendererConfigShape = {
@@ -17,18 +16,7 @@ export const rendererConfigShape = {
   /** Abort a render that has not finished streaming after this long. */
   SSR_STREAM_TIMEOUT_MS: positiveInt(5000),
   ...storeFields(defaultBuildStoreDir),
-  ASSETS_PREFIX: z
-    .string()
-    .default(DEFAULT_ASSETS_PREFIX)
-    .refine((value) => {
-      try {
-        normalizeAssetsPrefix(value);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'expected a plain path such as /_nuxt/')
-    .transform((value) => normalizeAssetsPrefix(value)),
+  ASSETS_PREFIX: assetsPrefix(),
   /** The Vite client build, the SSR bundle, the build meta and the content file. */
   CLIENT_DIR: z.string().min(1).default(join(buildDir, 'client')),
   SSR_ENTRY: z.string().min(1).default(join(buildDir, 'ssr', 'entry-server.js')),
