@@ -10,8 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../lib/paths.js';
 import { SERVICE_NAMES } from '../../scripts/services.js';
 
-const composeCommand = ['docker-compose', 'docker'].find((command) => spawnSync(command, ['--version']).status === 0);
-if (!composeCommand) console.warn('skipping `docker-compose config`: neither docker-compose nor docker is installed');
+// `docker` counts only with its compose plugin: the bare client answers --version but not `compose`.
+const composeCommand = [
+  ['docker-compose', ['--version']],
+  ['docker', ['compose', 'version']],
+].find(([command, args]) => spawnSync(command as string, args as string[]).status === 0)?.[0] as string | undefined;
+if (!composeCommand) console.warn('skipping `docker-compose config`: neither docker-compose nor the docker compose plugin is installed');
 
 describe('docker-compose.yml', () => {
   it.runIf(composeCommand)('passes `docker-compose config -q`', () => {

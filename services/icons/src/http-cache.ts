@@ -1,6 +1,7 @@
 /** Caching headers of the icon routes: a week fresh, a strong ETag, 304 when it matches. */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches } from '../../../lib/http-cache/conditional.js';
 
 export const SUCCESS_CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=86400';
 /** A mistyped name or unknown set may be fixed soon; caches forget it after five minutes. */
@@ -17,14 +18,6 @@ export function strongEtag(version: string, parts: readonly string[]): string {
   hash.update(`${RESPONSE_FORMAT}\n${version}`);
   for (const part of parts) hash.update(`\n${part}`);
   return `"${hash.digest('base64url').slice(0, 32)}"`;
-}
-
-/** RFC 9110 If-None-Match: weak comparison, a list of tags, or `*`. */
-export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (value.trim() === '*') return true;
-  return value.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /**

@@ -4,10 +4,10 @@
  */
 import type { ImageConfig } from './config.js';
 import { createLocalFiles } from './local-source.js';
-import { Lru } from './lru.js';
+import { Lru } from '../../../lib/http-cache/lru.js';
 import type { AddressPolicy } from './pinned-lookup.js';
 import { createRemoteFetcher } from './remote-source.js';
-import { SingleFlight } from './single-flight.js';
+import { SingleFlight } from '../../../lib/http-cache/single-flight.js';
 import type { LoadedSource, SourceMeta } from './source.js';
 
 export interface ImageSources {
@@ -26,7 +26,7 @@ export function createImageSources(config: ImageConfig, policy: AddressPolicy): 
     maxBytes: config.IMAGE_MAX_SOURCE_BYTES,
     maxRedirects: config.IMAGE_MAX_REDIRECTS,
   });
-  const known = new Lru<SourceMeta & { expires: number }>(1000);
+  const known = new Lru<SourceMeta & { expires: number }>({ maxEntries: 1000 });
   const fetches = new SingleFlight<LoadedSource>();
 
   const fetchRemote = (url: string) =>

@@ -7,7 +7,7 @@ import type { Stats } from 'node:fs';
 import { realpath, readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { createError } from '../../../lib/errors.js';
-import { Lru } from './lru.js';
+import { Lru } from '../../../lib/http-cache/lru.js';
 import type { LoadedSource, SourceMeta } from './source.js';
 
 const forbidden = (id: string) => createError({ statusCode: 403, message: `Forbidden path: ${id}` });
@@ -36,7 +36,7 @@ export function createLocalFiles(root: string, maxBytes: number): LocalFiles {
   let realRoot: Promise<string> | undefined;
   const rootPath = () => (realRoot ??= realpath(root).catch(() => root));
   // Checked real paths by id, trusted again only while the file is the same inode.
-  const checked = new Lru<{ path: string; dev: number; ino: number }>(2000);
+  const checked = new Lru<{ path: string; dev: number; ino: number }>({ maxEntries: 2000 });
 
   async function realPathInside(id: string, joined: string, stats: Stats, base: string): Promise<string> {
     const known = checked.get(id);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Lru } from './lru.js';
+import { Lru } from '../../../lib/http-cache/lru.js';
 import type { TransformResult } from './transform.js';
 
 export interface CacheEntry {
@@ -33,11 +33,15 @@ export class ResultCache {
     memoryBytes: number,
     private readonly onError: (error: unknown, action: string) => void = () => undefined,
   ) {
-    this.index = new Lru<CacheEntry>(maxEntries, maxBytes, (key, entry) => {
-      this.hot.delete(key);
-      unlink(entry.file).catch(() => undefined);
+    this.index = new Lru<CacheEntry>({
+      maxEntries,
+      maxSize: maxBytes,
+      onEvict: (key, entry) => {
+        this.hot.delete(key);
+        unlink(entry.file).catch(() => undefined);
+      },
     });
-    this.hot = new Lru<Buffer>(maxEntries, memoryBytes);
+    this.hot = new Lru<Buffer>({ maxEntries, maxSize: memoryBytes });
   }
 
   private remember(key: string, data: Buffer): void {

@@ -1,4 +1,4 @@
-/** Identical work in flight is done once: later callers join the first caller's promise. */
+/** Identical work in flight is done once per process: later callers join the first caller's promise. */
 export class SingleFlight<T> {
   private readonly inFlight = new Map<string, Promise<T>>();
 
