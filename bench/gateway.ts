@@ -108,7 +108,11 @@ async function paired(a: [label: string, url: string], b: [label: string, url: s
       non2xx: all.reduce((sum, r) => sum + r.non2xx, 0),
     };
   };
-  return { a: mean((pair) => pair[0]), b: mean((pair) => pair[1]), ratio: median(runs.map(([x, y]) => y.requestsPerSecond / x.requestsPerSecond)) };
+  return {
+    a: mean((pair) => pair[0]),
+    b: mean((pair) => pair[1]),
+    ratio: median(runs.map(([x, y]) => y.requestsPerSecond / x.requestsPerSecond)),
+  };
 }
 
 function report(name: string, result: Paired, goal: number): void {
@@ -125,9 +129,24 @@ async function main(): Promise<void> {
     const redirectPath = '/r0/old';
     const proxyPath = '/category/rust';
     for (const url of [few.url, many.url]) await load('warm-up', `${url}${proxyPath}`, { durationSeconds: 1 });
-    const redirects = await paired(['redirect, 10 rules', `${few.url}${redirectPath}`], ['redirect, 10,000 rules', `${many.url}${redirectPath}`], rounds, seconds);
-    const proxies = await paired(['proxy, 10 rules', `${few.url}${proxyPath}`], ['proxy, 10,000 rules', `${many.url}${proxyPath}`], rounds, seconds);
-    const hop = await paired(['upstream direct', `${upstream.url}${proxyPath}`], ['through the gateway', `${few.url}${proxyPath}`], rounds, seconds);
+    const redirects = await paired(
+      ['redirect, 10 rules', `${few.url}${redirectPath}`],
+      ['redirect, 10,000 rules', `${many.url}${redirectPath}`],
+      rounds,
+      seconds,
+    );
+    const proxies = await paired(
+      ['proxy, 10 rules', `${few.url}${proxyPath}`],
+      ['proxy, 10,000 rules', `${many.url}${proxyPath}`],
+      rounds,
+      seconds,
+    );
+    const hop = await paired(
+      ['upstream direct', `${upstream.url}${proxyPath}`],
+      ['through the gateway', `${few.url}${proxyPath}`],
+      rounds,
+      seconds,
+    );
     printTable([redirects.a, redirects.b, proxies.a, proxies.b, hop.a, hop.b]);
     report('redirect throughput, 10,000 rules / 10 rules (median of rounds)', redirects, 0.9);
     report('proxy throughput, 10,000 rules / 10 rules (median of rounds)', proxies, 0.9);
@@ -135,7 +154,9 @@ async function main(): Promise<void> {
     const direct = hop.a;
     const through = hop.b;
     const addedUs = (1 / through.requestsPerSecond - 1 / direct.requestsPerSecond) * 1e6;
-    console.log(`gateway hop: about ${Math.round(addedUs)} us of machine time added per request (2 cores shared by client, gateway and upstream)`);
+    console.log(
+      `gateway hop: about ${Math.round(addedUs)} us of machine time added per request (2 cores shared by client, gateway and upstream)`,
+    );
   } finally {
     await Promise.all([upstream.worker.terminate(), few.worker.terminate(), many.worker.terminate()]);
     await Promise.all([few.dir, many.dir].map((dir) => rm(dir, { recursive: true, force: true })));

@@ -75,7 +75,9 @@ try {
 
   const sequential = await measureSequential(icons.url, WARM_PATHS, 3000);
   const helloSequential = await measureSequential(hello.url, ['/'], 3000);
-  console.log(`warm requests one at a time (${sequential.count}, 5 URLs over the 4 site sets): p50 ${sequential.p50.toFixed(2)} ms, p99 ${sequential.p99.toFixed(2)} ms (goal <= 5 ms: ${sequential.p99 <= 5 ? 'met' : 'NOT met'})`);
+  console.log(
+    `warm requests one at a time (${sequential.count}, 5 URLs over the 4 site sets): p50 ${sequential.p50.toFixed(2)} ms, p99 ${sequential.p99.toFixed(2)} ms (goal <= 5 ms: ${sequential.p99 <= 5 ? 'met' : 'NOT met'})`,
+  );
   console.log(`hello world one at a time: p50 ${helloSequential.p50.toFixed(2)} ms, p99 ${helloSequential.p99.toFixed(2)} ms`);
   console.log(`warm p99 under load (autocannon, 20 connections): ${warm.p99Ms} ms`);
   console.log(`RSS with every site collection loaded: ${rssMb.toFixed(1)} MB (hello world process: ${helloRssMb.toFixed(1)} MB)`);

@@ -21,7 +21,12 @@ const RSS_SECONDS = Number(process.env.BENCH_RSS_SECONDS ?? 60);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function photo(width: number, height: number): Promise<Buffer> {
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).blur(1.5).png().toBuffer();
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
+    .blur(1.5)
+    .png()
+    .toBuffer();
   return sharp(noise).modulate({ saturation: 1.4 }).jpeg({ quality: 88 }).toBuffer();
 }
 
@@ -62,7 +67,9 @@ async function main(): Promise<void> {
       }),
     );
   }
-  console.log(`first transform: service median ${median(serviceTimes).toFixed(1)} ms, bare sharp median ${median(sharpTimes).toFixed(1)} ms`);
+  console.log(
+    `first transform: service median ${median(serviceTimes).toFixed(1)} ms, bare sharp median ${median(sharpTimes).toFixed(1)} ms`,
+  );
   ratio('first transform, service / bare sharp (median)', median(serviceTimes), median(sharpTimes), { atMost: 1.2 });
 
   // 2. A cached variant against the very same bytes as a static file.

@@ -31,7 +31,12 @@ function fixtureHash(dir = FIXTURE, hash = createHash('sha256')): string {
 }
 
 function run(command: string, args: string[], timeoutMs: number): void {
-  const result = spawnSync(command, args, { cwd: WORK, stdio: 'pipe', timeout: timeoutMs, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync(command, args, {
+    cwd: WORK,
+    stdio: 'pipe',
+    timeout: timeoutMs,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) {
     const tail = `${result.stderr?.toString() ?? ''}${result.stdout?.toString() ?? ''}`.trim().split('\n').slice(-5).join(' | ');
     throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}): ${tail}`);
@@ -64,11 +69,20 @@ export async function startNextApp(): Promise<NextApp> {
   }
   const version = (JSON.parse(readFileSync(join(WORK, 'node_modules', 'next', 'package.json'), 'utf8')) as { version: string }).version;
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(WORK, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: WORK,
-    stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', CONTENT_FILE: join(buildDir, 'content', 'content.json') },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(WORK, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: WORK,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        CONTENT_FILE: join(buildDir, 'content', 'content.json'),
+      },
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForOk(`${url}/category/git`, 60_000);

@@ -34,7 +34,6 @@ async function bytes(url: string): Promise<number> {
   return (await response.arrayBuffer()).byteLength;
 }
 
-
 const stack = await startLocalStack({ env: { LOG_LEVEL: 'warn', NODE_ENV: 'production' } });
 const bare = await startBareWorker();
 let next: NextApp | null = null;
@@ -54,9 +53,15 @@ try {
   for (const [label, url] of urls) await load(`${label} (warm-up)`, url, { durationSeconds: 2, headers });
   const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const run = await interleaved(urls.map(([label, url]) => ({ label, url })), { rounds, seconds, headers });
+  const run = await interleaved(
+    urls.map(([label, url]) => ({ label, url })),
+    { rounds, seconds, headers },
+  );
   printTable(run.results);
-  const BARE = 0, DIRECT = 1, GATEWAY = 2, NEXT = 3; // indexes into urls
+  const BARE = 0,
+    DIRECT = 1,
+    GATEWAY = 2,
+    NEXT = 3; // indexes into urls
   console.log(`ratios: median of ${rounds} interleaved rounds of ${seconds} s`);
   ratio('renderer direct / bare renderToString', run.ratio(DIRECT, BARE), 1, { atLeast: 0.5 });
   ratio('through the gateway / renderer direct', run.ratio(GATEWAY, DIRECT), 1, { atLeast: 0.75 });

@@ -31,6 +31,8 @@ describe('parseConfig', () => {
   it('normalises ASSETS_PREFIX the same way for every service, refusing dot segments', () => {
     expect(parseConfig({ ASSETS_PREFIX: assetsPrefix() }, {}).ASSETS_PREFIX).toBe('/_nuxt/');
     expect(parseConfig({ ASSETS_PREFIX: assetsPrefix() }, { ASSETS_PREFIX: '/static' }).ASSETS_PREFIX).toBe('/static/');
-    expect(() => parseConfig({ ASSETS_PREFIX: assetsPrefix() }, { ASSETS_PREFIX: '/../x/' })).toThrow(/ASSETS_PREFIX: expected a plain path/);
+    expect(() => parseConfig({ ASSETS_PREFIX: assetsPrefix() }, { ASSETS_PREFIX: '/../x/' })).toThrow(
+      /ASSETS_PREFIX: expected a plain path/,
+    );
   });
 });

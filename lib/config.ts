@@ -52,18 +52,27 @@ export const list = (fallback: string[] = []) =>
     .string()
     .optional()
     .transform((value) =>
-      value === undefined ? fallback : value.split(',').map((s) => s.trim()).filter(Boolean),
+      value === undefined
+        ? fallback
+        : value
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
     );
 
 export const logLevel = () =>
-  z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    error: 'expected one of fatal, error, warn, info, debug, trace, silent',
-  }).default('info');
+  z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'expected one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info');
 
 export const nodeEnv = () =>
-  z.enum(['production', 'development', 'test'], {
-    error: 'expected production, development or test',
-  }).default('development');
+  z
+    .enum(['production', 'development', 'test'], {
+      error: 'expected production, development or test',
+    })
+    .default('development');
 
 /** The fields every service shares: where it listens and how it logs. */
 export const serviceFields = (defaultPort: number) => ({
@@ -92,7 +101,10 @@ export const assetsPrefix = () =>
 
 /** Where the build store (and the renderer's sessions and users) live: Redis or files. */
 export const storeFields = (defaultDir: string) => ({
-  REDIS_URL: z.string().regex(/^rediss?:\/\/./, 'expected a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/./, 'expected a redis:// or rediss:// URL')
+    .optional(),
   REDIS_PREFIX: z.string().min(1, 'expected a key prefix such as cookbook:').default('cookbook:'),
   BUILD_STORE_DIR: z.string().min(1, 'expected a directory').default(defaultDir),
 });
@@ -110,10 +122,7 @@ export class ConfigError extends Error {
 }
 
 /** Parses `env` against `shape`; throws a ConfigError naming the first bad variable. */
-export function parseConfig<S extends z.ZodRawShape>(
-  shape: S,
-  env: NodeJS.ProcessEnv = process.env,
-): z.infer<z.ZodObject<S>> {
+export function parseConfig<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<S>> {
   // `VAR=` in a .env file or compose means "not set", so empty values take the default.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = z.object(shape).safeParse(present);

@@ -55,9 +55,7 @@ describe('precedence: the most specific rule wins key by key', () => {
   });
 
   it('takes the redirect of the most specific rule and reports the rest of the path for /**', () => {
-    const m = createRouteRulesMatcher(
-      normalizeRouteRules({ '/old/**': { redirect: '/new/**' }, '/old/keep': { redirect: '/kept' } }),
-    );
+    const m = createRouteRulesMatcher(normalizeRouteRules({ '/old/**': { redirect: '/new/**' }, '/old/keep': { redirect: '/kept' } }));
     expect(m.match('/old/a/b')).toEqual({ redirect: { to: '/new/**', statusCode: 307 }, redirectRest: 'a/b' });
     expect(m.match('/old/keep')).toEqual({ redirect: { to: '/kept', statusCode: 307 } });
     expect(m.match('/other')).toEqual({});
@@ -98,7 +96,15 @@ describe('buildRedirectLocation', () => {
   });
 
   it('never yields a Location that a browser reads as another origin', () => {
-    const attacks = ['//evil.example', '/\\evil.example', '/%2F/evil.example', '/%5C%2Fevil.example', '/\t/evil.example', '/./evil.example', '/../evil.example'];
+    const attacks = [
+      '//evil.example',
+      '/\\evil.example',
+      '/%2F/evil.example',
+      '/%5C%2Fevil.example',
+      '/\t/evil.example',
+      '/./evil.example',
+      '/../evil.example',
+    ];
     for (const attack of attacks) {
       const result = buildRedirectLocation(rule('/**'), `/old${attack}`, attack.slice(1));
       expect(result, attack).toMatch(/^\/(?![/\\])/);

@@ -35,9 +35,20 @@ describe('createService', () => {
   it('answers errors in the one JSON shape and hides unexpected messages in production', async () => {
     const boom = await app().inject({ url: '/boom', headers: { accept: 'application/json' } });
     expect(boom.statusCode).toBe(500);
-    expect(boom.json()).toEqual({ url: '/boom', statusCode: 500, statusMessage: 'Internal Server Error', message: 'Internal Server Error' });
+    expect(boom.json()).toEqual({
+      url: '/boom',
+      statusCode: 500,
+      statusMessage: 'Internal Server Error',
+      message: 'Internal Server Error',
+    });
     const teapot = await app().inject({ url: '/teapot', headers: { accept: 'application/json' } });
-    expect(teapot.json()).toEqual({ url: '/teapot', statusCode: 418, statusMessage: 'Teapot', message: 'short and stout', data: { cups: 2 } });
+    expect(teapot.json()).toEqual({
+      url: '/teapot',
+      statusCode: 418,
+      statusMessage: 'Teapot',
+      message: 'short and stout',
+      data: { cups: 2 },
+    });
   });
 
   it('writes one access line per request, passing health probes only at debug level', async () => {

@@ -5,13 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
-import {
-  createError,
-  renderStaticErrorPage,
-  toErrorBody,
-  toHttpError,
-  wantsJson,
-} from './errors.js';
+import { createError, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
 
 export type CheckState = 'ok' | 'degraded' | 'down';
 /** A readiness check: 'down' fails /readyz, 'degraded' reports but keeps serving. */

@@ -6,9 +6,7 @@ import { afterEach } from 'vitest';
  * the same scope share state (as two processes share one Redis or one folder); without a scope
  * each store gets one of its own.
  */
-export function scopedStores<T extends { close(): Promise<void> }>(
-  create: (scope: string) => Promise<T>,
-): (scope?: string) => Promise<T> {
+export function scopedStores<T extends { close(): Promise<void> }>(create: (scope: string) => Promise<T>): (scope?: string) => Promise<T> {
   const open: T[] = [];
   let scopes = 0;
   afterEach(async () => {

@@ -79,7 +79,10 @@ function shape(kind: Art['pattern'], x: number, y: number, s: number, a: string,
 function coverSvg(id: string, art: Art): string {
   const rnd = random(id);
   const glow = [0, 1, 2]
-    .map(() => `<circle cx="${Math.round(rnd() * WIDTH)}" cy="${Math.round(rnd() * HEIGHT)}" r="${200 + Math.round(rnd() * 260)}" fill="${art.accent}" fill-opacity="0.10"/>`)
+    .map(
+      () =>
+        `<circle cx="${Math.round(rnd() * WIDTH)}" cy="${Math.round(rnd() * HEIGHT)}" r="${200 + Math.round(rnd() * 260)}" fill="${art.accent}" fill-opacity="0.10"/>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${art.from}"/><stop offset="1" stop-color="${art.to}"/></linearGradient></defs>
@@ -91,7 +94,9 @@ async function main(): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const [id, art] of Object.entries(coverArt)) {
     const file = join(dir, `${id}.jpg`);
-    const jpeg = await sharp(Buffer.from(coverSvg(id, art))).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    const jpeg = await sharp(Buffer.from(coverSvg(id, art)))
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
     await writeFile(file, jpeg);
     process.stdout.write(`covers: ${file} ${Math.round((await stat(file)).size / 1024)} KB\n`);
   }

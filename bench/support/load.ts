@@ -50,9 +50,15 @@ export function printTable(results: LoadResult[]): void {
 export function ratio(name: string, value: number, baseline: number, goal?: { atLeast?: number; atMost?: number }): string {
   const r = value / baseline;
   const verdict =
-    goal?.atLeast !== undefined ? (r >= goal.atLeast ? ` (goal >= ${goal.atLeast}: met)` : ` (goal >= ${goal.atLeast}: NOT met)`)
-    : goal?.atMost !== undefined ? (r <= goal.atMost ? ` (goal <= ${goal.atMost}: met)` : ` (goal <= ${goal.atMost}: NOT met)`)
-    : '';
+    goal?.atLeast !== undefined
+      ? r >= goal.atLeast
+        ? ` (goal >= ${goal.atLeast}: met)`
+        : ` (goal >= ${goal.atLeast}: NOT met)`
+      : goal?.atMost !== undefined
+        ? r <= goal.atMost
+          ? ` (goal <= ${goal.atMost}: met)`
+          : ` (goal <= ${goal.atMost}: NOT met)`
+        : '';
   const line = `${name}: ${r.toFixed(3)}${verdict}`;
   console.log(line);
   return line;

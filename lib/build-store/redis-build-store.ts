@@ -47,7 +47,11 @@ export function createRedisBuildStore(options: RedisBuildStoreOptions): BuildSto
         .exec();
       const stale = await redis.lrange(keys.history, keep, -1);
       if (stale.length > 0) {
-        await redis.multi().del(...stale.map(keys.meta)).ltrim(keys.history, 0, keep - 1).exec();
+        await redis
+          .multi()
+          .del(...stale.map(keys.meta))
+          .ltrim(keys.history, 0, keep - 1)
+          .exec();
       }
       await redis.publish(keys.channel, info);
     },

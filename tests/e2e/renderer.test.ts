@@ -33,7 +33,9 @@ async function visit(path: string): Promise<Visit> {
   const context = await browser.newContext({ userAgent: USER_AGENT });
   // Link preloading (tests/e2e/runtime-*.test.ts) would fetch payloads of links in view: turn it
   // off the way a visitor does (save-data), so only hydration and the click are counted here.
-  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true }) }));
+  await context.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true }) }),
+  );
   const page = await context.newPage();
   const problems: string[] = [];
   const requests: string[] = [];
@@ -42,7 +44,8 @@ async function visit(path: string): Promise<Visit> {
     const text = message.text();
     // Chromium reports the error page's own 404 status as a failed resource: that one is expected.
     if (message.location().url === documentUrl && text.startsWith('Failed to load resource')) return;
-    if (message.type() === 'error' || message.type() === 'warning' || /hydrat/i.test(text)) problems.push(`${message.type()}: ${text} (${message.location().url})`);
+    if (message.type() === 'error' || message.type() === 'warning' || /hydrat/i.test(text))
+      problems.push(`${message.type()}: ${text} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('request', (request) => requests.push(new URL(request.url()).pathname + new URL(request.url()).search));
@@ -76,7 +79,9 @@ describe('hydration in Chromium', () => {
     const { page, problems, requests } = await visit('/');
     try {
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-      const buildId = await page.evaluate(() => (JSON.parse(document.getElementById('__APP_CONFIG__')!.textContent!) as { buildId: string }).buildId);
+      const buildId = await page.evaluate(
+        () => (JSON.parse(document.getElementById('__APP_CONFIG__')!.textContent!) as { buildId: string }).buildId,
+      );
       await page.click('a[href="/category/git"]');
       await page.waitForFunction(() => document.title === 'Git | Cookbook');
       expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

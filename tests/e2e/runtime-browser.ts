@@ -25,7 +25,10 @@ function pathOf(request: Request): string {
 }
 
 /** A new context and page; `connection` fakes navigator.connection (save-data, 2g). */
-export async function openTab(browser: Browser, options: { connection?: { saveData?: boolean; effectiveType?: string }; viewport?: { width: number; height: number } } = {}): Promise<Tab> {
+export async function openTab(
+  browser: Browser,
+  options: { connection?: { saveData?: boolean; effectiveType?: string }; viewport?: { width: number; height: number } } = {},
+): Promise<Tab> {
   const context = await browser.newContext({ userAgent: USER_AGENT, viewport: options.viewport ?? { width: 1280, height: 800 } });
   if (options.connection) {
     await context.addInitScript((connection) => {

@@ -61,7 +61,12 @@ describe('HTTP client in the browser', () => {
 
   it.each(RETRY_STATUS_CODES.map((s) => [s]))('retries a GET once on %i, then throws the error shape', async (status) => {
     const result = await call(`flaky?status=${status}`);
-    expect(result.error).toMatchObject({ name: 'HttpError', statusCode: status, statusMessage: 'Failed on purpose', message: `failed with ${status}` });
+    expect(result.error).toMatchObject({
+      name: 'HttpError',
+      statusCode: status,
+      statusMessage: 'Failed on purpose',
+      message: `failed with ${status}`,
+    });
     expect(sent).toEqual([`GET /api/flaky?status=${status}`, `GET /api/flaky?status=${status}`]);
   });
 
@@ -102,7 +107,9 @@ describe('navigate() in the browser', () => {
   );
 
   it('refuses an external URL unless external: true, then leaves for it', async () => {
-    await tab.context.route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>outside</title>' }));
+    await tab.context.route('https://example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>outside</title>' }),
+    );
     const message = await page.evaluate(async () => {
       try {
         await window.__runtime.navigate('//example.com/x');

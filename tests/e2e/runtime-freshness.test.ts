@@ -49,7 +49,9 @@ describe('app manifest', () => {
   it(`is fetched ${MANIFEST_PREFETCH_DELAY_MS} ms after hydration, for this page's build`, async () => {
     const t = await tab();
     await gotoHydrated(t.page, `${stack.url}/`);
-    const buildId = await t.page.evaluate(() => (JSON.parse(document.getElementById('__APP_CONFIG__')!.textContent!) as { buildId: string }).buildId);
+    const buildId = await t.page.evaluate(
+      () => (JSON.parse(document.getElementById('__APP_CONFIG__')!.textContent!) as { buildId: string }).buildId,
+    );
     await sleep(MANIFEST_PREFETCH_DELAY_MS + 800);
     const delay = await metaRequestDelay(t.page);
     expect(delay).not.toBeNull();
@@ -79,7 +81,10 @@ describe('chunk and stylesheet failures', () => {
     await sleep(2500);
     expect(t.documents).toEqual(['/', '/category/git']);
     expect(new URL(t.page.url()).pathname).toBe('/category/git');
-    const marker = await t.page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? 'null') as { path: string; expires: number } | null, RELOAD_MARKER_KEY);
+    const marker = await t.page.evaluate(
+      (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null') as { path: string; expires: number } | null,
+      RELOAD_MARKER_KEY,
+    );
     expect(marker?.path).toBe('/category/git');
     expect(marker!.expires - Date.now()).toBeGreaterThan(0);
     expect(marker!.expires - Date.now()).toBeLessThanOrEqual(RELOAD_GUARD_MS);
@@ -91,7 +96,9 @@ describe('chunk and stylesheet failures', () => {
     await gotoHydrated(t.page, `${stack.url}/login?next=1#top`);
     const fail = () =>
       t.page.evaluate(() => {
-        const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: new Error('Unable to preload CSS for /_nuxt/missing.css') });
+        const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), {
+          payload: new Error('Unable to preload CSS for /_nuxt/missing.css'),
+        });
         window.dispatchEvent(event);
       });
     await fail();

@@ -113,7 +113,9 @@ describe('link preloading', () => {
     const t = await tab({ viewport: { width: 1280, height: 2000 } });
     const held = await holdPayloads(t.page, 400);
     await gotoHydrated(t.page, `${stack.url}/`);
-    const links = await t.page.evaluate(() => new Set([...document.querySelectorAll('a[href^="/category/"]')].map((a) => a.getAttribute('href')!.split('#')[0])).size);
+    const links = await t.page.evaluate(
+      () => new Set([...document.querySelectorAll('a[href^="/category/"]')].map((a) => a.getAttribute('href')!.split('#')[0])).size,
+    );
     expect(links).toBeGreaterThan(MAX_CONCURRENT_ROUTE_PRELOADS);
     await waitFor(() => held.total() >= links, 5000, 50);
     await sleep(500);
@@ -170,7 +172,9 @@ describe('route rules on client navigation', () => {
 
   it('leaves the app for an external target', async () => {
     const t = await tab();
-    await t.context.route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>outside</title>' }));
+    await t.context.route('https://example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>outside</title>' }),
+    );
     await gotoHydrated(t.page, `${stack.url}/login`);
     await clientNavigate(t.page, '/source');
     await t.page.waitForURL('https://example.com/source', { timeout: 10_000 });
@@ -185,7 +189,12 @@ describe('errors during client navigation', () => {
       route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify({ url: '/category/git', statusCode: 503, statusMessage: 'Service Unavailable', message: 'Content store away' }),
+        body: JSON.stringify({
+          url: '/category/git',
+          statusCode: 503,
+          statusMessage: 'Service Unavailable',
+          message: 'Content store away',
+        }),
       }),
     );
     await gotoHydrated(t.page, `${stack.url}/`);

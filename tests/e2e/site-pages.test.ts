@@ -35,7 +35,8 @@ async function open(options: Parameters<Browser['newContext']>[0] = {}): Promise
   return context.newPage();
 }
 
-const toast = (page: Page, text: string) => page.locator('li.ui-toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 5000 });
+const toast = (page: Page, text: string) =>
+  page.locator('li.ui-toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 5000 });
 
 async function signIn(page: Page, redirect?: string): Promise<void> {
   await gotoHydrated(page, `${stack.url}/login${redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`}`);
@@ -114,7 +115,9 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await toast(page, 'Sign-in failed');
-    await expect.poll(() => page.locator('[data-field-error="email"]').innerText()).toBe('Enter a valid email address, such as name@example.com');
+    await expect
+      .poll(() => page.locator('[data-field-error="email"]').innerText())
+      .toBe('Enter a valid email address, such as name@example.com');
     expect(await page.locator('[data-field-error="password"]').innerText()).toBe('Enter your password');
     expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     expect(posted).toBe(0);
@@ -165,7 +168,10 @@ describe('accounts in the browser', () => {
     await saved.getByRole('link').first().click();
     await page.waitForURL(new RegExp(`/category/git#${RECIPE}$`));
 
-    await page.locator(`#${RECIPE}`).getByRole('button', { name: /^Remove from saved/ }).click();
+    await page
+      .locator(`#${RECIPE}`)
+      .getByRole('button', { name: /^Remove from saved/ })
+      .click();
     await toast(page, 'Removed "');
     await page.locator(`#${RECIPE}`).getByRole('button', { name: /^Save/ }).waitFor();
   });
@@ -173,7 +179,10 @@ describe('accounts in the browser', () => {
   it('offers the login to an anonymous visitor who wants to save', async () => {
     const page = await open();
     await gotoHydrated(page, `${stack.url}/category/git`);
-    await page.locator(`#${RECIPE}`).getByRole('link', { name: /Sign in to save/ }).click();
+    await page
+      .locator(`#${RECIPE}`)
+      .getByRole('link', { name: /Sign in to save/ })
+      .click();
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === `/category/git#${RECIPE}`);
   });
 });

@@ -95,7 +95,9 @@ describe('colour mode', () => {
     const response = await page.goto(`${session.harness.url}/?force=system`);
     expect(await response?.text()).toMatch(/<html lang="en">/);
     await page.waitForFunction(() => (window as { __hydrated?: boolean }).__hydrated === true);
-    await expect.poll(() => watched.console.filter((l) => l.text === FORCED_SYSTEM_WARNING && l.type === 'warning').length).toBeGreaterThan(0);
+    await expect
+      .poll(() => watched.console.filter((l) => l.text === FORCED_SYSTEM_WARNING && l.type === 'warning').length)
+      .toBeGreaterThan(0);
     expect(await classesSeen(page)).toEqual({ body: 'light', app: 'light', now: 'light' });
     expect(await page.getAttribute('html', 'data-color-mode-forced')).toBeNull();
     await watched.context.close();

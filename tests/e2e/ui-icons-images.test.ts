@@ -50,7 +50,10 @@ describe('icons', () => {
     await gotoHydrated(page, session.harness.url);
     await page.waitForSelector('svg[data-icon="mdi:home"]');
     expect(session.harness.iconRequests).toHaveLength(2);
-    expect(session.harness.publicIconRequests.sort()).toEqual(['/mdi.json?icons=account,definitely-not-an-icon,home', '/tabler.json?icons=star']);
+    expect(session.harness.publicIconRequests.sort()).toEqual([
+      '/mdi.json?icons=account,definitely-not-an-icon,home',
+      '/tabler.json?icons=star',
+    ]);
     await context.close();
   });
 
@@ -79,11 +82,41 @@ describe('images', () => {
     const { page, context } = await openPage(session.browser);
     await gotoHydrated(page, session.harness.url);
     const hero = await page.locator('#hero').evaluate((img: HTMLImageElement) => ({
-      src: img.getAttribute('src'), srcset: img.getAttribute('srcset'), sizes: img.sizes, width: img.getAttribute('width'), height: img.getAttribute('height'), loading: img.loading, priority: img.getAttribute('fetchpriority'),
+      src: img.getAttribute('src'),
+      srcset: img.getAttribute('srcset'),
+      sizes: img.sizes,
+      width: img.getAttribute('width'),
+      height: img.getAttribute('height'),
+      loading: img.loading,
+      priority: img.getAttribute('fetchpriority'),
     }));
-    expect(hero).toMatchObject({ src: '/_ipx/s_3072x1728,f_webp/photos/hero.jpg', sizes: '100vw', width: '1280', height: '720', loading: 'eager', priority: 'high' });
-    expect(hero.srcset?.split(', ').map((e) => e.split(' ')[1])).toEqual(['320w', '640w', '768w', '1024w', '1280w', '1536w', '2048w', '2560w', '3072w']);
-    const thumb = await page.locator('#thumb').evaluate((img: HTMLImageElement) => ({ srcset: img.getAttribute('srcset'), loading: img.loading, width: img.getAttribute('width'), height: img.getAttribute('height') }));
+    expect(hero).toMatchObject({
+      src: '/_ipx/s_3072x1728,f_webp/photos/hero.jpg',
+      sizes: '100vw',
+      width: '1280',
+      height: '720',
+      loading: 'eager',
+      priority: 'high',
+    });
+    expect(hero.srcset?.split(', ').map((e) => e.split(' ')[1])).toEqual([
+      '320w',
+      '640w',
+      '768w',
+      '1024w',
+      '1280w',
+      '1536w',
+      '2048w',
+      '2560w',
+      '3072w',
+    ]);
+    const thumb = await page
+      .locator('#thumb')
+      .evaluate((img: HTMLImageElement) => ({
+        srcset: img.getAttribute('srcset'),
+        loading: img.loading,
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+      }));
     expect(thumb).toEqual({
       srcset: '/_ipx/s_200x150,f_webp,q_70/photos/thumb%20one.png 1x, /_ipx/s_400x300,f_webp,q_70/photos/thumb%20one.png 2x',
       loading: 'lazy',

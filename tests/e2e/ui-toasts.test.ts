@@ -70,7 +70,14 @@ describe('toasts', () => {
     for (let i = 0; i < TOASTS_KEPT_MAX; i++) await page.click('#add-toast');
     await expect.poll(() => page.locator(TOASTS).count()).toBe(5);
     await page.click('#add-toast');
-    await expect.poll(() => page.locator(TOASTS).allInnerTexts().then((texts) => texts.map((t) => t.split('\n')[0]))).toEqual(['Toast 2', 'Toast 3', 'Toast 4', 'Toast 5', 'Toast 6']);
+    await expect
+      .poll(() =>
+        page
+          .locator(TOASTS)
+          .allInnerTexts()
+          .then((texts) => texts.map((t) => t.split('\n')[0])),
+      )
+      .toEqual(['Toast 2', 'Toast 3', 'Toast 4', 'Toast 5', 'Toast 6']);
   });
 
   it('sit bottom-right, and F8 moves focus to their viewport', async () => {
@@ -82,7 +89,10 @@ describe('toasts', () => {
     expect(toast && viewport && toast.y + toast.height).toBeGreaterThan((viewport?.height ?? 0) - 40);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('add-toast-action');
     await page.keyboard.press(TOAST_VIEWPORT_HOTKEY);
-    const focused = await page.evaluate(() => ({ tag: document.activeElement?.tagName, region: document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') }));
+    const focused = await page.evaluate(() => ({
+      tag: document.activeElement?.tagName,
+      region: document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'),
+    }));
     expect(focused).toEqual({ tag: 'OL', region: 'Notifications (F8)' });
   });
 

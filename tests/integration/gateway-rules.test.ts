@@ -40,7 +40,10 @@ describe('gateway route rules through the stack', () => {
   });
 
   it('/_nuxt/** assets are cached for a year, immutable', async () => {
-    const manifest = JSON.parse(await readFile(join(projectRoot, 'dist', 'client', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const manifest = JSON.parse(await readFile(join(projectRoot, 'dist', 'client', '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
     const asset = Object.values(manifest)[0]!.file;
     const response = await get(`${stack.url}/_nuxt/${asset.replace(/^_nuxt\//, '')}`);
     expect(response.status).toBe(200);
@@ -82,7 +85,10 @@ describe('gateway route rules through the stack', () => {
       prerendered: [],
     };
     await store.publish(next);
-    const took = await waitFor(async () => ((await (await get(`${stack.url}/_nuxt/builds/latest.json`)).json()) as { id: string }).id === next.id, 1000);
+    const took = await waitFor(
+      async () => ((await (await get(`${stack.url}/_nuxt/builds/latest.json`)).json()) as { id: string }).id === next.id,
+      1000,
+    );
     expect(took).toBeLessThanOrEqual(1000);
     const fresh = await get(`${stack.url}/brand-new`);
     expect([fresh.status, fresh.headers.get('location')]).toEqual([302, '/category/rust']);

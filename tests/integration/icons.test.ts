@@ -71,7 +71,11 @@ describe('icons through the gateway', () => {
   });
 
   it('refuses traversal in the collection with 400 (at the gateway or the service)', async () => {
-    for (const path of ['/api/_nuxt_icon/..%2f..%2fpackage.json?icons=a', '/api/_nuxt_icon/%2e%2e.json?icons=a', '/api/_nuxt_icon/%2e%2e%2fmdi/home.svg']) {
+    for (const path of [
+      '/api/_nuxt_icon/..%2f..%2fpackage.json?icons=a',
+      '/api/_nuxt_icon/%2e%2e.json?icons=a',
+      '/api/_nuxt_icon/%2e%2e%2fmdi/home.svg',
+    ]) {
       const response = await fetch(`${stack.url}${path}`);
       expect(response.status, path).toBe(400);
       expect(await response.json(), path).toMatchObject({ statusCode: 400 });

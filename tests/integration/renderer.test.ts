@@ -21,7 +21,11 @@ afterAll(() => stack?.stop());
 const page = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${stack.url}${path}`, { headers: { 'user-agent': BROWSER, accept: 'text/html', ...headers }, redirect: 'manual' });
 
-function inlinePayload(html: string): { buildId: string; data: Record<string, unknown>; errors: Record<string, { statusCode: number; statusMessage: string }> | null } {
+function inlinePayload(html: string): {
+  buildId: string;
+  data: Record<string, unknown>;
+  errors: Record<string, { statusCode: number; statusMessage: string }> | null;
+} {
   return JSON.parse(/id="__PAYLOAD__"[^>]*>([^<]*)</.exec(html)![1]!) as ReturnType<typeof inlinePayload>;
 }
 
@@ -43,7 +47,11 @@ describe('renderer through the gateway', () => {
     const category = preloads(await (await page('/category/git')).text());
     const login = preloads(await (await page('/login')).text());
     const own = (list: string[], others: string[][]) => list.filter((href) => others.every((o) => !o.includes(href)));
-    for (const [list, others] of [[home, [category, login]], [category, [home, login]], [login, [home, category]]] as const) {
+    for (const [list, others] of [
+      [home, [category, login]],
+      [category, [home, login]],
+      [login, [home, category]],
+    ] as const) {
       expect(own(list, [...others])).toHaveLength(1);
     }
     const asset = await fetch(`${stack.url}${own(category, [home, login])[0]}`);
@@ -99,7 +107,9 @@ describe('renderer through the gateway', () => {
     expect(root.status).toBe(200);
     expect(root.headers.get(BUILD_ID_HEADER)).toBe(buildId);
     expect(((await root.json()) as { buildId: string }).buildId).toBe(buildId);
-    const category = (await (await fetch(`${stack.url}/category/git/_payload.json?${buildId}`)).json()) as { data: Record<string, unknown> };
+    const category = (await (await fetch(`${stack.url}/category/git/_payload.json?${buildId}`)).json()) as {
+      data: Record<string, unknown>;
+    };
     expect(Object.keys(category.data)).toEqual(['category-id']);
     const missing = await fetch(`${stack.url}/category/BAD_ID/_payload.json?${buildId}`);
     expect(missing.status).toBe(404);

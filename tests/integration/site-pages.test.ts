@@ -104,7 +104,11 @@ describe('signing in', () => {
   });
 
   it('refuses a login posted from another origin', async () => {
-    const response = await new Visitor(stack.url).fetch('/api/auth/login', { method: 'POST', headers: { origin: 'https://evil.example' }, json: DEMO });
+    const response = await new Visitor(stack.url).fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      json: DEMO,
+    });
     expect(response.status).toBe(403);
   });
 

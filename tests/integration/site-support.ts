@@ -8,7 +8,10 @@ export const DEMO = { email: 'demo@cookbook.test', password: 'cookbook-demo' };
 /** A browser-like client of the gateway: keeps the session cookie, sends its own Origin. */
 export class Visitor {
   cookie = '';
-  constructor(readonly base: string, readonly headers: Record<string, string> = {}) {}
+  constructor(
+    readonly base: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   async fetch(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
@@ -37,7 +40,12 @@ export class Visitor {
 }
 
 /** `npm run users -- add <email> <name>` with the password piped on stdin. */
-export function addUser(env: Record<string, string>, email: string, name: string, password: string): Promise<{ code: number | null; out: string }> {
+export function addUser(
+  env: Record<string, string>,
+  email: string,
+  name: string,
+  password: string,
+): Promise<{ code: number | null; out: string }> {
   const cli = join(projectRoot, 'dist', 'node', 'services', 'renderer', 'src', 'server', 'users-cli.js');
   const child = spawn(process.execPath, [cli, 'add', email, name], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';

@@ -6,7 +6,9 @@ export default function RootLayout({ children }) {
         <div data-layout="default" className="flex min-h-screen flex-col">
           <header className="border-b border-default">
             <div className="mx-auto flex max-w-5xl items-center gap-6 px-4 py-3">
-              <a href="/" className="text-lg font-semibold">Cookbook</a>
+              <a href="/" className="text-lg font-semibold">
+                Cookbook
+              </a>
               <nav aria-label="Main" className="flex flex-1 gap-4 text-sm">
                 <a href="/">Home</a>
                 <a href="/login">Sign in</a>

@@ -20,7 +20,10 @@ export interface ProxyOptions {
 
 /** The scheme the visitor used: the socket's, or a trusted proxy's X-Forwarded-Proto. */
 export function visitorProto(request: FastifyRequest, trustProxy: boolean): 'http' | 'https' {
-  const forwarded = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim().toLowerCase();
+  const forwarded = String(request.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]!
+    .trim()
+    .toLowerCase();
   if (trustProxy && (forwarded === 'https' || forwarded === 'http')) return forwarded;
   // The socket can be gone by the time onSend runs for a proxied POST.
   return (request.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http';
@@ -45,21 +48,23 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
   const common = (upstream: UpstreamName, url: string): FastifyHttpProxyOptions => {
     const replyWithUpstreamError = onUpstreamError(upstream);
     return {
-    upstream: url,
-    config: { upstream },
-    // The gateway writes one access line per request itself; reply-from would add two more.
-    disableRequestLogging: true,
-    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: options.timeoutMs } },
-    replyOptions: {
-      timeout: options.timeoutMs,
-      // reply-from types request and reply for HTTP/2 too; the gateway only serves HTTP/1.
-      rewriteRequestHeaders: (request, headers) =>
-        forwardedHeaders(request as FastifyRequest, headers as IncomingHttpHeaders, options.trustProxy),
-      onError: (reply, { error }) => replyWithUpstreamError(reply as FastifyReply, error),
-      // No retry storms: never retry a 503, retry an idempotent request once on a reset keep-alive socket.
-      retryDelay: ({ err, req, attempt }) =>
-        attempt === 0 && (err as { code?: string } | null)?.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD') ? 10 : null,
-    },
+      upstream: url,
+      config: { upstream },
+      // The gateway writes one access line per request itself; reply-from would add two more.
+      disableRequestLogging: true,
+      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: options.timeoutMs } },
+      replyOptions: {
+        timeout: options.timeoutMs,
+        // reply-from types request and reply for HTTP/2 too; the gateway only serves HTTP/1.
+        rewriteRequestHeaders: (request, headers) =>
+          forwardedHeaders(request as FastifyRequest, headers as IncomingHttpHeaders, options.trustProxy),
+        onError: (reply, { error }) => replyWithUpstreamError(reply as FastifyReply, error),
+        // No retry storms: never retry a 503, retry an idempotent request once on a reset keep-alive socket.
+        retryDelay: ({ err, req, attempt }) =>
+          attempt === 0 && (err as { code?: string } | null)?.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD')
+            ? 10
+            : null,
+      },
     };
   };
   await app.register(proxy, { ...common('image', options.imageUrl), prefix: '/_ipx', rewritePrefix: '/_ipx' });

@@ -23,11 +23,7 @@ function redirectBody(location: string): string {
 
 function redirect(request: FastifyRequest, reply: FastifyReply, rules: MatchedRouteRules): FastifyReply {
   const location = buildRedirectLocation(rules.redirect!, request.url, rules.redirectRest);
-  return reply
-    .code(rules.redirect!.statusCode)
-    .header('location', location)
-    .type('text/html; charset=utf-8')
-    .send(redirectBody(location));
+  return reply.code(rules.redirect!.statusCode).header('location', location).type('text/html; charset=utf-8').send(redirectBody(location));
 }
 
 export function registerRouteRules(app: FastifyInstance, build: CurrentBuild): void {

@@ -15,7 +15,9 @@ export function registerSecurityHeaders(app: FastifyInstance, trustProxy: boolea
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
-    const forwardedHttps = String(request.headers['x-forwarded-proto'] ?? '').toLowerCase().startsWith('https');
+    const forwardedHttps = String(request.headers['x-forwarded-proto'] ?? '')
+      .toLowerCase()
+      .startsWith('https');
     if (visitorProto(request, trustProxy) === 'https' || forwardedHttps) reply.header('strict-transport-security', HSTS);
     else reply.removeHeader('strict-transport-security');
     return payload;

@@ -9,7 +9,10 @@ describe('gateway proxying to real upstreams', () => {
     [renderer, image, icons] = await Promise.all([startUpstream('renderer'), startUpstream('image'), startUpstream('icons')]);
     gateway = await startGateway(
       { RENDERER_URL: renderer.url, IMAGE_URL: image.url, ICONS_URL: icons.url },
-      metaOf('b1', { '/page/**': { headers: { 'x-rule': 'page', 'cache-control': 'public, max-age=60' } }, '/status/**': { headers: { 'cache-control': 'immutable' } } }),
+      metaOf('b1', {
+        '/page/**': { headers: { 'x-rule': 'page', 'cache-control': 'public, max-age=60' } },
+        '/status/**': { headers: { 'cache-control': 'immutable' } },
+      }),
     );
   });
   afterAll(async () => {
@@ -95,7 +98,12 @@ describe('gateway when an upstream fails', () => {
 
   beforeAll(async () => {
     slow = await startUpstream('icons', 2000);
-    gateway = await startGateway({ RENDERER_URL: await closedPortUrl(), IMAGE_URL: await closedPortUrl(), ICONS_URL: slow.url, UPSTREAM_TIMEOUT_MS: '300' });
+    gateway = await startGateway({
+      RENDERER_URL: await closedPortUrl(),
+      IMAGE_URL: await closedPortUrl(),
+      ICONS_URL: slow.url,
+      UPSTREAM_TIMEOUT_MS: '300',
+    });
   });
   afterAll(async () => {
     await gateway.cleanup();

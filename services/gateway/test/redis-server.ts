@@ -20,11 +20,18 @@ export async function ownRedis(): Promise<OwnRedis> {
   return {
     url,
     async start() {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' });
+      child = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+        { stdio: 'ignore' },
+      );
       for (let i = 0; i < 100; i++) {
         const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
         client.on('error', () => undefined);
-        const up = await client.connect().then(() => true, () => false);
+        const up = await client.connect().then(
+          () => true,
+          () => false,
+        );
         client.disconnect();
         if (up) return;
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -20,8 +20,13 @@ describe.skipIf(!installed)('the gateway over a Redis build store that goes away
     publisher = createRedisBuildStore({ url: redis.url, prefix: 'gw-test:' });
     await publisher.publish(metaOf('redis-one', { '/old': { redirect: '/one' } }, 1));
     const config = gatewayConfig({
-      RENDERER_URL: renderer.url, IMAGE_URL: renderer.url, ICONS_URL: renderer.url,
-      REDIS_URL: redis.url, REDIS_PREFIX: 'gw-test:', BUILD_POLL_MS: '200', HEALTH_TIMEOUT_MS: '300',
+      RENDERER_URL: renderer.url,
+      IMAGE_URL: renderer.url,
+      ICONS_URL: renderer.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: 'gw-test:',
+      BUILD_POLL_MS: '200',
+      HEALTH_TIMEOUT_MS: '300',
     });
     gateway = await buildGateway(config, pino({ level: 'silent' }));
   }, 20_000);

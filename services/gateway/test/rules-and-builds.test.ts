@@ -53,19 +53,25 @@ describe('route rules and build files at the gateway', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it.each(['/_nuxt/builds/meta/nope.json', '/_nuxt/builds/meta/..%2F..%2Fetc.json', '/_nuxt/builds/meta/build-one', '/_nuxt/builds/meta/a%00b.json'])(
-    'answers 404 in the JSON shape for %s',
-    async (url) => {
-      const response = await gateway.app.inject({ url });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ statusCode: 404, url });
-      expect(response.headers['cache-control']).toBe('no-store');
-    },
-  );
+  it.each([
+    '/_nuxt/builds/meta/nope.json',
+    '/_nuxt/builds/meta/..%2F..%2Fetc.json',
+    '/_nuxt/builds/meta/build-one',
+    '/_nuxt/builds/meta/a%00b.json',
+  ])('answers 404 in the JSON shape for %s', async (url) => {
+    const response = await gateway.app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404, url });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
 
   it('follows a new build within a second, applies its rules and keeps the old meta', async () => {
     await gateway.store.publish(metaOf('build-two', { '/fresh': { redirect: '/new' }, '/home': { redirect: '/welcome' } }, 2000));
-    const took = await waitFor(async () => (await gateway.app.inject({ url: '/_nuxt/builds/latest.json' })).json().id === 'build-two', 1000, 20);
+    const took = await waitFor(
+      async () => (await gateway.app.inject({ url: '/_nuxt/builds/latest.json' })).json().id === 'build-two',
+      1000,
+      20,
+    );
     expect(took).toBeLessThan(1000);
     const fresh = await gateway.app.inject({ url: '/fresh' });
     expect([fresh.statusCode, fresh.headers.location]).toEqual([307, '/new']);
@@ -104,7 +110,10 @@ describe('a configurable assets prefix', () => {
     const gateway = await startGateway({ RENDERER_URL: renderer.url, ASSETS_PREFIX: '/assets/' }, metaOf('p1', {}, 5));
     try {
       expect((await gateway.app.inject({ url: '/assets/builds/latest.json' })).json()).toEqual({ id: 'p1', timestamp: 5 });
-      expect((await gateway.app.inject({ url: '/_nuxt/builds/latest.json' })).json()).toEqual({ name: 'renderer', url: '/_nuxt/builds/latest.json' });
+      expect((await gateway.app.inject({ url: '/_nuxt/builds/latest.json' })).json()).toEqual({
+        name: 'renderer',
+        url: '/_nuxt/builds/latest.json',
+      });
     } finally {
       await gateway.cleanup();
       await renderer.app.close();

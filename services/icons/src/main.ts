@@ -10,7 +10,9 @@ const logger = createLogger({ service: 'icons', level: config.LOG_LEVEL, format:
 const catalogue = await readCatalogue();
 const unknown = config.ICONS_PRELOAD.filter((prefix) => !catalogue.has(prefix));
 if (unknown.length > 0) {
-  process.stderr.write(`icons: invalid configuration: ICONS_PRELOAD: expected collections of @iconify/json ${catalogue.version} (unknown: ${unknown.join(', ')})\n`);
+  process.stderr.write(
+    `icons: invalid configuration: ICONS_PRELOAD: expected collections of @iconify/json ${catalogue.version} (unknown: ${unknown.join(', ')})\n`,
+  );
   process.exit(1);
 }
 
@@ -29,7 +31,8 @@ preloaded.then(
     const cache = sets.cache.stats();
     logger.info({ preload: config.ICONS_PRELOAD, ms: Date.now() - started, cache }, 'icon sets preloaded');
     // Pinned sets are kept regardless; other sets then get no room and are reloaded on every request.
-    if (cache.bytes > cache.limitBytes) logger.warn({ bytes: cache.bytes, limitBytes: cache.limitBytes }, 'preloaded icon sets exceed ICONS_MEMORY_LIMIT_MB');
+    if (cache.bytes > cache.limitBytes)
+      logger.warn({ bytes: cache.bytes, limitBytes: cache.limitBytes }, 'preloaded icon sets exceed ICONS_MEMORY_LIMIT_MB');
   },
   (error: unknown) => {
     logger.fatal({ err: error }, 'preloading icon sets failed');

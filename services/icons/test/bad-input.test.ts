@@ -71,7 +71,11 @@ describe('bad input', () => {
   });
 
   it('handles empty values', async () => {
-    for (const url of ['/api/_nuxt_icon/lucide.json?icons', '/api/_nuxt_icon/lucide.json?icons=&icons=', '/api/_nuxt_icon/.json?icons=house']) {
+    for (const url of [
+      '/api/_nuxt_icon/lucide.json?icons',
+      '/api/_nuxt_icon/lucide.json?icons=&icons=',
+      '/api/_nuxt_icon/.json?icons=house',
+    ]) {
       expectClientError(await get(url), url);
     }
   });

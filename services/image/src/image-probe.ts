@@ -26,7 +26,11 @@ export function sniffType(data: Buffer): ImageProbe['type'] | undefined {
   if (ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WEBP') return 'webp';
   if (ascii(data, 4, 8) === 'ftyp') return /^avi[fs]$/.test(ascii(data, 8, 12)) ? 'avif' : 'heif';
   if (startsWith(data, [0x49, 0x49, 0x2a, 0x00]) || startsWith(data, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
-  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (head.startsWith('<') && /<svg[\s>]/i.test(head)) return 'svg';
   return undefined;
 }

@@ -44,7 +44,10 @@ export class JobQueue {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(createError({ statusCode: 503, message: 'The transform took too long', data: { retryAfter: this.options.retryAfterSeconds } })),
+        () =>
+          reject(
+            createError({ statusCode: 503, message: 'The transform took too long', data: { retryAfter: this.options.retryAfterSeconds } }),
+          ),
         this.options.timeoutMs,
       );
     });

@@ -13,7 +13,18 @@ export interface RuleContext {
 type Rule = (args: string[], ctx: RuleContext) => string;
 
 const FITS = ['cover', 'contain', 'fill', 'inside', 'outside'] as const;
-const POSITIONS = ['top', 'right', 'bottom', 'left', 'right top', 'right bottom', 'left bottom', 'left top', ...Object.keys(sharp.gravity), ...Object.keys(sharp.strategy)];
+const POSITIONS = [
+  'top',
+  'right',
+  'bottom',
+  'left',
+  'right top',
+  'right bottom',
+  'left bottom',
+  'left top',
+  ...Object.keys(sharp.gravity),
+  ...Object.keys(sharp.strategy),
+];
 const KERNELS = Object.keys(sharp.kernel);
 const FORMATS = ['jpeg', 'jpg', 'png', 'webp', 'avif', 'gif', 'tiff', 'auto'] as const;
 
@@ -22,7 +33,10 @@ const single = (name: string, args: string[]): string | undefined => {
   return args[0];
 };
 
-const dimension = (name: string): Rule => (args, ctx) => String(int(name, single(name, args), 1, ctx.maxDimension));
+const dimension =
+  (name: string): Rule =>
+  (args, ctx) =>
+    String(int(name, single(name, args), 1, ctx.maxDimension));
 
 function resize(args: string[], ctx: RuleContext): string {
   const text = single('resize', args) ?? '';
@@ -68,11 +82,13 @@ function sharpen(args: string[]): string {
 }
 
 /** An optional number: absent gives `fallback` (sharp's own default for the operation). */
-const optional = (name: string, min: number, max: number, fallback: string, integer = false): Rule => (args) => {
-  const value = single(name, args);
-  if (value === undefined || value === '') return fallback;
-  return String(integer ? int(name, value, min, max) : num(name, value, min, max));
-};
+const optional =
+  (name: string, min: number, max: number, fallback: string, integer = false): Rule =>
+  (args) => {
+    const value = single(name, args);
+    if (value === undefined || value === '') return fallback;
+    return String(integer ? int(name, value, min, max) : num(name, value, min, max));
+  };
 
 function gamma(args: string[]): string {
   if (args.length > 2) throw badModifier('gamma', 'gamma_gammaOut', args.join('_'));

@@ -14,7 +14,10 @@ export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all:
 /** Thrown when a name resolves to an address the policy refuses. */
 export class ForbiddenAddressError extends Error {
   readonly code = 'IMAGE_FORBIDDEN_ADDRESS';
-  constructor(readonly hostname: string, readonly address: string) {
+  constructor(
+    readonly hostname: string,
+    readonly address: string,
+  ) {
     super(`Refusing to connect to ${hostname}: ${address} is not a public address`);
     this.name = 'ForbiddenAddressError';
   }

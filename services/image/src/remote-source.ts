@@ -111,8 +111,7 @@ function header(response: Dispatcher.ResponseData, name: string): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
-const tooLarge = (maxBytes: number) =>
-  createError({ statusCode: 413, message: `The remote source is larger than ${maxBytes} bytes` });
+const tooLarge = (maxBytes: number) => createError({ statusCode: 413, message: `The remote source is larger than ${maxBytes} bytes` });
 
 function mapFetchError(error: unknown, signal: AbortSignal): unknown {
   if (isHttpError(error)) return error;

@@ -66,7 +66,8 @@ export class ResultCache {
         const match = KEY_FILE.exec(name);
         const file = join(this.dir, shard, name);
         const info = match ? await stat(file).catch(() => undefined) : undefined;
-        if (match && info) found.push({ key: match[1]!, entry: { file, format: formatOfExt(match[2]!) }, size: info.size, mtime: info.mtimeMs });
+        if (match && info)
+          found.push({ key: match[1]!, entry: { file, format: formatOfExt(match[2]!) }, size: info.size, mtime: info.mtimeMs });
         else if (name.endsWith('.tmp')) await unlink(file).catch(() => undefined);
       }
     }

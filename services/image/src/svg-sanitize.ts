@@ -6,8 +6,25 @@
 import type { CustomPlugin, XastChild, XastParent } from 'svgo';
 
 const DROPPED_ELEMENTS = new Set([
-  'script', 'foreignobject', 'iframe', 'embed', 'object', 'base', 'link', 'meta', 'handler', 'listener',
-  'set', 'animate', 'animatemotion', 'animatetransform', 'animatecolor', 'discard', 'audio', 'video', 'canvas',
+  'script',
+  'foreignobject',
+  'iframe',
+  'embed',
+  'object',
+  'base',
+  'link',
+  'meta',
+  'handler',
+  'listener',
+  'set',
+  'animate',
+  'animatemotion',
+  'animatetransform',
+  'animatecolor',
+  'discard',
+  'audio',
+  'video',
+  'canvas',
 ]);
 const SAFE_DATA_URI = /^data:image\/(png|jpeg|gif|webp|avif);base64,[\w+/=\s]*$/i;
 const EXTERNAL_URL_IN_CSS = /url\(\s*(['"]?)(?!#|data:image\/(png|jpeg|gif|webp|avif);)[^)]*\1\s*\)/gi;

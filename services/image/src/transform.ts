@@ -60,7 +60,12 @@ function modulateOptions(value: string): Record<string, number> {
 export function createTransformer(options: TransformOptions) {
   const shared = ipxWith(options);
 
-  return async function transform(source: LoadedSource, probe: ImageProbe, modifiers: ImageModifiers, format: string): Promise<TransformResult> {
+  return async function transform(
+    source: LoadedSource,
+    probe: ImageProbe,
+    modifiers: ImageModifiers,
+    format: string,
+  ): Promise<TransformResult> {
     const { modulate, ...rest } = modifiers;
     const ipx = modulate === undefined ? shared : ipxWith(options, modulateOptions(modulate));
     const ipxModifiers = { ...rest } as IpxModifiers;

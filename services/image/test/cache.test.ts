@@ -47,7 +47,10 @@ describe('result cache and validators', () => {
       expect(res.statusCode).toBe(304);
       expect(res.rawPayload.length).toBe(0);
       expect(res.headers.etag).toBe(warm.headers.etag);
-      const since = await cold.app.inject({ url: '/_ipx/w_180/images/photo.jpg', headers: { 'if-modified-since': String(warm.headers['last-modified']) } });
+      const since = await cold.app.inject({
+        url: '/_ipx/w_180/images/photo.jpg',
+        headers: { 'if-modified-since': String(warm.headers['last-modified']) },
+      });
       expect(since.statusCode).toBe(304);
       expect(cold.app.images.metrics.transforms).toBe(0);
       expect(cold.app.images.metrics.notModified).toBe(2);

@@ -21,9 +21,32 @@ function expectError(res: Awaited<ReturnType<typeof get>>, status: number) {
 
 describe('bad requests are 400 in the JSON error shape, even for a browser', () => {
   const bad = [
-    'bogus_1', 'w_abc', 'w_0', 'w_-5', 'w_4097', 'h_9000', 's_10x', 's_5000x10', 'q_0', 'q_101', 'fit_squash',
-    'pos_middle', 'b_zz!', 'kernel_box', 'f_bmp', 'f_heic', 'extend_1_2', 'extract_1_2_3', 'rotate_999', 'blur_0.1',
-    'median_99', 'trim_300', 'flip_yes', 'w_100,,h_10', '__proto___1', 'constructor',
+    'bogus_1',
+    'w_abc',
+    'w_0',
+    'w_-5',
+    'w_4097',
+    'h_9000',
+    's_10x',
+    's_5000x10',
+    'q_0',
+    'q_101',
+    'fit_squash',
+    'pos_middle',
+    'b_zz!',
+    'kernel_box',
+    'f_bmp',
+    'f_heic',
+    'extend_1_2',
+    'extract_1_2_3',
+    'rotate_999',
+    'blur_0.1',
+    'median_99',
+    'trim_300',
+    'flip_yes',
+    'w_100,,h_10',
+    '__proto___1',
+    'constructor',
   ];
   for (const mods of bad) {
     it(mods, async () => expectError(await get(`/_ipx/${mods}/images/photo.jpg`), 400));

@@ -60,7 +60,8 @@ describe('format family', () => {
     expect(jpeg.headers['content-type']).toBe('image/jpeg');
     const low = await get('/_ipx/f_jpeg&q_10&w_300/images/photo.jpg');
     expect(low.rawPayload.length).toBeLessThan(jpeg.rawPayload.length);
-    for (const f of ['png', 'gif', 'tiff']) expect((await metaOf((await get(`/_ipx/f_${f}&w_50/images/photo.jpg`)).rawPayload)).format).toBe(f);
+    for (const f of ['png', 'gif', 'tiff'])
+      expect((await metaOf((await get(`/_ipx/f_${f}&w_50/images/photo.jpg`)).rawPayload)).format).toBe(f);
   });
 
   it('f_auto negotiates from Accept, with Vary: Accept, and avif only when enabled', async () => {

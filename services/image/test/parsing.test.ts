@@ -13,7 +13,11 @@ describe('request path', () => {
     expect(parseImagePath('/_ipx/f_webp&q_75/image.jpg')).toEqual({ modifiers: 'f_webp&q_75', source: '/image.jpg', remote: false });
     expect(parseImagePath('/_ipx/s_200x200/%E6%B1%89%E5%AD%97.png').source).toBe('/汉字.png');
     expect(parseImagePath('/_ipx/w_50/images/a.png?v=3').source).toBe('/images/a.png');
-    expect(parseImagePath('/_ipx/_/https://cdn.example/a.png?x=1')).toEqual({ modifiers: '_', source: 'https://cdn.example/a.png?x=1', remote: true });
+    expect(parseImagePath('/_ipx/_/https://cdn.example/a.png?x=1')).toEqual({
+      modifiers: '_',
+      source: 'https://cdn.example/a.png?x=1',
+      remote: true,
+    });
     expect(parseImagePath('/_ipx/_/https:/cdn.example/a.png').source).toBe('https://cdn.example/a.png');
   });
 });

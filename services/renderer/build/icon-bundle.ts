@@ -19,9 +19,7 @@ let knownCollections: Set<string> | null = null;
 
 /** Prefixes @iconify/json ships, so a string like "note:remember" is not mistaken for an icon. */
 export function isKnownCollection(prefix: string): boolean {
-  knownCollections ??= new Set(
-    Object.keys(JSON.parse(readFileSync(join(ICONIFY_JSON_DIR, '..', 'collections.json'), 'utf8')) as object),
-  );
+  knownCollections ??= new Set(Object.keys(JSON.parse(readFileSync(join(ICONIFY_JSON_DIR, '..', 'collections.json'), 'utf8')) as object));
   return knownCollections.has(prefix);
 }
 

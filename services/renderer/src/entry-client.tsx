@@ -24,7 +24,11 @@ function inlinePayload(): Payload {
 
 async function main(): Promise<void> {
   const payload = inlinePayload();
-  const routes = createRoutes((page) => ({ request }) => loadPayloadData(request, page.id));
+  const routes = createRoutes(
+    (page) =>
+      ({ request }) =>
+        loadPayloadData(request, page.id),
+  );
   // A page chunk that fails to load reloads the page once; a second failure renders the error page.
   const hydrate = await resolveLazyMatches(routes, window.location).then(
     () => true,
@@ -38,7 +42,10 @@ async function main(): Promise<void> {
   );
   const errors = payload.errors && Object.fromEntries(Object.entries(payload.errors).map(([id, body]) => [id, reviveError(body)]));
   let router: Router | null = null;
-  router = createBrowserRouter(routes, { hydrationData: { loaderData: payload.data, errors }, dataStrategy: createNavigationStrategy(() => router) });
+  router = createBrowserRouter(routes, {
+    hydrationData: { loaderData: payload.data, errors },
+    dataStrategy: createNavigationStrategy(() => router),
+  });
   const container = document.getElementById(APP_ELEMENT_ID);
   if (!container) throw new Error(`#${APP_ELEMENT_ID} is missing from the page`);
   startClientRuntime(router, routes, container);

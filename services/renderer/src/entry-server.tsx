@@ -24,7 +24,9 @@ const handler = createStaticHandler(routes);
 
 export const clientEntry = 'src/entry-client.tsx';
 
-function pageOf(context: StaticHandlerContext): { handle: PageHandle; params: Record<string, string | undefined>; pathname: string } | undefined {
+function pageOf(
+  context: StaticHandlerContext,
+): { handle: PageHandle; params: Record<string, string | undefined>; pathname: string } | undefined {
   const last = context.matches.at(-1);
   if (!last || !isPageHandle(last.route.handle)) return undefined;
   return { handle: last.route.handle, params: last.params, pathname: last.pathname };
@@ -47,7 +49,10 @@ export async function queryPage(request: Request, services: RendererServices): P
       return resolveHead(page?.handle.page.head, { data, params: page?.params ?? {}, path: context.location.pathname }, origin);
     },
     element({ nonce, errors }) {
-      const rendered = { ...context, errors: errors && Object.fromEntries(Object.entries(errors).map(([id, body]) => [id, reviveError(body)])) };
+      const rendered = {
+        ...context,
+        errors: errors && Object.fromEntries(Object.entries(errors).map(([id, body]) => [id, reviveError(body)])),
+      };
       const router = createStaticRouter(handler.dataRoutes, rendered);
       return <StaticRouterProvider router={router} context={rendered} nonce={nonce} hydrate={false} />;
     },

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_ID_HEADER } from '../../../lib/constants.js';
 import { BROWSER_UA, BUILD_ID, builtApp, builtReason, inlineScripts, type BuiltApp } from './built-app.js';
 
-function payloadOf(html: string): { buildId: string; path: string; data: Record<string, unknown>; errors: Record<string, { statusCode: number; statusMessage: string }> | null } {
+function payloadOf(html: string): {
+  buildId: string;
+  path: string;
+  data: Record<string, unknown>;
+  errors: Record<string, { statusCode: number; statusMessage: string }> | null;
+} {
   const json = /<script type="application\/json" id="__PAYLOAD__"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
   if (!json) throw new Error('no inline payload');
   return JSON.parse(json) as ReturnType<typeof payloadOf>;
@@ -87,7 +92,11 @@ describe.skipIf(builtReason)('renderer pages', () => {
   it("answers a failing validate with a fatal 404 ('Page Not Found: {path}')", async () => {
     const response = await get('/category/Not_A_Slug');
     expect(response.statusCode).toBe(404);
-    expect(payloadOf(response.body).errors?.app).toMatchObject({ statusCode: 404, statusMessage: 'Page Not Found: /category/Not_A_Slug', fatal: true });
+    expect(payloadOf(response.body).errors?.app).toMatchObject({
+      statusCode: 404,
+      statusMessage: 'Page Not Found: /category/Not_A_Slug',
+      fatal: true,
+    });
     expect(response.body).not.toContain('data-layout="default"');
   });
 

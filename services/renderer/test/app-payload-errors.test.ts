@@ -57,7 +57,11 @@ describe.skipIf(builtReason)('payloads', () => {
   it('answers 404 in the error shape for a path with no page or a failing validate', async () => {
     const none = await built.app.inject({ url: `/no/such/_payload.json?${BUILD_ID}` });
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toMatchObject({ statusCode: 404, statusMessage: 'Page not found: /no/such', url: `/no/such/_payload.json?${BUILD_ID}` });
+    expect(none.json()).toMatchObject({
+      statusCode: 404,
+      statusMessage: 'Page not found: /no/such',
+      url: `/no/such/_payload.json?${BUILD_ID}`,
+    });
     const invalid = await built.app.inject({ url: '/category/NOT_OK/_payload.json' });
     expect(invalid.statusCode).toBe(404);
     expect(invalid.json()).toMatchObject({ statusCode: 404, statusMessage: 'Page Not Found: /category/NOT_OK' });
@@ -74,7 +78,9 @@ describe.skipIf(builtReason)('escaping', () => {
       const html = (await built.app.inject({ url: '/category/git', headers })).body;
       expect(html).not.toContain('<script>alert(1)');
       expect(html).not.toContain('<!--</');
-      const inline = JSON.parse(/id="__PAYLOAD__"[^>]*>([^<]*)</.exec(html)![1]!) as { data: { 'category-id': { category: { description: string } } } };
+      const inline = JSON.parse(/id="__PAYLOAD__"[^>]*>([^<]*)</.exec(html)![1]!) as {
+        data: { 'category-id': { category: { description: string } } };
+      };
       expect(inline.data['category-id'].category.description).toBe(hostile);
     } finally {
       await built.app.close();

@@ -15,7 +15,10 @@ describe('POST /api/auth/login', () => {
   it('signs the demo account in with an opaque HttpOnly, SameSite=Lax session cookie', async () => {
     const response = await login(t.app, demo);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { id: expect.any(String), email: DEMO_EMAIL, name: 'Demo Cook' }, expiresAt: expect.any(String) });
+    expect(response.json()).toEqual({
+      user: { id: expect.any(String), email: DEMO_EMAIL, name: 'Demo Cook' },
+      expiresAt: expect.any(String),
+    });
     const header = String(response.headers['set-cookie']);
     expect(header).toMatch(/^cookbook_session=[\w-]{43}; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(header).not.toContain(response.json().user.id);
@@ -25,7 +28,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('marks the cookie Secure when the visitor came over https', async () => {
-    const response = await login(t.app, demo, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cook.example', origin: 'https://cook.example' });
+    const response = await login(t.app, demo, {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'cook.example',
+      origin: 'https://cook.example',
+    });
     expect(response.statusCode).toBe(200);
     expect(String(response.headers['set-cookie'])).toContain('; Secure');
   });
@@ -67,7 +74,12 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 400 in the error shape for a body that is not JSON', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN, 'content-type': 'application/json' }, payload: '{"email":' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, url: '/api/auth/login' });
   });
@@ -89,7 +101,8 @@ describe('login rate limit', () => {
   });
 
   it('trusts only the address the gateway appended to X-Forwarded-For', async () => {
-    for (let i = 0; i < 5; i++) await login(t.app, { email: DEMO_EMAIL, password: 'wrong' }, { 'x-forwarded-for': `10.0.0.${i}, 198.51.100.7` });
+    for (let i = 0; i < 5; i++)
+      await login(t.app, { email: DEMO_EMAIL, password: 'wrong' }, { 'x-forwarded-for': `10.0.0.${i}, 198.51.100.7` });
     expect((await login(t.app, demo, { 'x-forwarded-for': '10.9.9.9, 198.51.100.7' })).statusCode).toBe(429);
   });
 });
@@ -100,7 +113,9 @@ describe('POST /api/auth/logout', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: ORIGIN, cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ user: null });
-    expect(String(response.headers['set-cookie'])).toMatch(/^cookbook_session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    expect(String(response.headers['set-cookie'])).toMatch(
+      /^cookbook_session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+    );
     expect((await session(cookie)).json()).toEqual({ user: null });
   });
 });
@@ -117,7 +132,10 @@ describe('Origin check', () => {
   });
 
   it('accepts a Referer of this site, and the forwarded host and scheme as this site', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { referer: `${ORIGIN}/login?redirect=/` }, payload: demo })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { referer: `${ORIGIN}/login?redirect=/` }, payload: demo }))
+        .statusCode,
+    ).toBe(200);
     const forwarded = { 'x-forwarded-host': 'cook.example:8443', 'x-forwarded-proto': 'https' };
     expect((await login(t.app, demo, { ...forwarded, origin: 'https://cook.example:8443' })).statusCode).toBe(200);
     expect((await login(t.app, demo, { ...forwarded, origin: 'http://cook.example:8443' })).statusCode).toBe(403);

@@ -11,7 +11,23 @@ describe('safeRedirect', () => {
   });
 
   it('turns anything that could leave the site into /', () => {
-    for (const target of [null, undefined, '', 'category', '//evil.example', '///evil.example', '/\\evil.example', '\\\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\t/evil.example', '/\n/evil.example', 'http:/evil.example', '/login', '/login?redirect=//evil.example']) {
+    for (const target of [
+      null,
+      undefined,
+      '',
+      'category',
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'http:/evil.example',
+      '/login',
+      '/login?redirect=//evil.example',
+    ]) {
       expect(safeRedirect(target), String(target)).toBe('/');
     }
   });

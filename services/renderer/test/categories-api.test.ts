@@ -40,14 +40,28 @@ describe('GET /api/categories/:id', () => {
   it('answers 404 in the error shape for an unknown id', async () => {
     const res = await app.inject({ url: '/api/categories/rust' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ url: '/api/categories/rust', statusCode: 404, statusMessage: 'Not Found', message: 'Category not found: rust', data: { id: 'rust' } });
+    expect(res.json()).toEqual({
+      url: '/api/categories/rust',
+      statusCode: 404,
+      statusMessage: 'Not Found',
+      message: 'Category not found: rust',
+      data: { id: 'rust' },
+    });
   });
 
-  it.each(['Git', 'git_hub', '-git', 'git--x', 'git%2Fx', '%20', 'a'.repeat(65), "git'%20OR%201=1"])('answers 400 for the malformed id %s', async (id) => {
-    const res = await app.inject({ url: `/api/categories/${id}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, statusMessage: 'Bad Request', message: expect.stringContaining('lowercase slug'), data: { field: 'id' } });
-  });
+  it.each(['Git', 'git_hub', '-git', 'git--x', 'git%2Fx', '%20', 'a'.repeat(65), "git'%20OR%201=1"])(
+    'answers 400 for the malformed id %s',
+    async (id) => {
+      const res = await app.inject({ url: `/api/categories/${id}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        statusCode: 400,
+        statusMessage: 'Bad Request',
+        message: expect.stringContaining('lowercase slug'),
+        data: { field: 'id' },
+      });
+    },
+  );
 
   it('answers 404 in the error shape for dot segments, which never reach the route', async () => {
     const res = await app.inject({ url: '/api/categories/%2e%2e' });

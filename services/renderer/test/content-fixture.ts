@@ -33,7 +33,9 @@ export async function createFixture(): Promise<Fixture> {
     await writeFile(join(root, path), text);
   };
   await mkdir(join(root, 'public', 'images'), { recursive: true });
-  await sharp({ create: { width: 320, height: 180, channels: 3, background: '#f05032' } }).png().toFile(join(root, 'public/images/git.png'));
+  await sharp({ create: { width: 320, height: 180, channels: 3, background: '#f05032' } })
+    .png()
+    .toFile(join(root, 'public/images/git.png'));
   await write('content/categories/git.md', category());
   await write('content/recipes/undo.md', recipe());
   return {

@@ -23,7 +23,9 @@ const TS = 'const a: Array<number> = [1, 2];\nif (a.length > 1 && a[0] < 2) cons
 describe('recipe rendering', () => {
   it('highlights code on the server into a stable, script-free wrapper', async () => {
     const { html } = await render(`\`\`\`ts\n${TS}\`\`\`\n`);
-    expect(html).toContain('<figure class="code-block" data-code-block data-language="typescript"><figcaption data-code-language>TypeScript</figcaption><pre class="shiki');
+    expect(html).toContain(
+      '<figure class="code-block" data-code-block data-language="typescript"><figcaption data-code-language>TypeScript</figcaption><pre class="shiki',
+    );
     expect(html).toMatch(/<span class="ct\d+">const<\/span>/);
     expect(html).not.toMatch(/<script|style=|on\w+=/i);
   });
@@ -37,7 +39,10 @@ describe('recipe rendering', () => {
   it('writes a stylesheet with light and dark colours that all read at WCAG AA', async () => {
     const { content } = await render(`\`\`\`bash\n# a comment\necho "hi" | grep -q h\n\`\`\`\n`);
     expect(content.codeCss).toContain('html.dark [data-code-block]');
-    const bg = { light: /pre\.shiki\{background:(#\w+)/.exec(content.codeCss)![1]!, dark: /dark \[data-code-block\] pre\.shiki\{background:(#\w+)/.exec(content.codeCss)![1]! };
+    const bg = {
+      light: /pre\.shiki\{background:(#\w+)/.exec(content.codeCss)![1]!,
+      dark: /dark \[data-code-block\] pre\.shiki\{background:(#\w+)/.exec(content.codeCss)![1]!,
+    };
     const rules = [...content.codeCss.matchAll(/^(html\.dark )?\[data-code-block\] \.ct\d+\{color:(#\w+)/gm)];
     expect(rules.length).toBeGreaterThan(4);
     for (const [, dark, color] of rules) {
@@ -73,8 +78,20 @@ describe('recipe rendering', () => {
 
   it('fills in the summary fields: href, defaults, cover size, counts', async () => {
     const { content } = await render('text\n');
-    expect(content.recipes[0]).toMatchObject({ id: 'undo', categoryId: 'git', href: '/category/git#undo', featured: false, order: 100, cover: null, tags: ['git'] });
-    expect(content.categories[0]).toMatchObject({ id: 'git', recipeCount: 1, cover: { src: '/images/git.png', width: 320, height: 180, alt: '' } });
+    expect(content.recipes[0]).toMatchObject({
+      id: 'undo',
+      categoryId: 'git',
+      href: '/category/git#undo',
+      featured: false,
+      order: 100,
+      cover: null,
+      tags: ['git'],
+    });
+    expect(content.categories[0]).toMatchObject({
+      id: 'git',
+      recipeCount: 1,
+      cover: { src: '/images/git.png', width: 320, height: 180, alt: '' },
+    });
     expect(content.iconCollections).toEqual(['logos', 'lucide']);
   });
 

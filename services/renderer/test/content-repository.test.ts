@@ -69,7 +69,9 @@ describe('loadContentRepository', () => {
   });
 
   it('names the file and the fix when it is missing, not JSON, or another version', async () => {
-    await expect(loadContentRepository(join(dir, 'missing.json'))).rejects.toThrow(/missing\.json: ENOENT \(run `npm run build:content` first\)/);
+    await expect(loadContentRepository(join(dir, 'missing.json'))).rejects.toThrow(
+      /missing\.json: ENOENT \(run `npm run build:content` first\)/,
+    );
     await writeFile(join(dir, 'bad.json'), '{nope');
     await expect(loadContentRepository(join(dir, 'bad.json'))).rejects.toThrow(/bad\.json is not valid JSON/);
     await writeFile(join(dir, 'v2.json'), JSON.stringify({ ...sample, version: 2 }));

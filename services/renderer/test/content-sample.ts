@@ -4,8 +4,19 @@ import type { Category, ContentFile, Recipe } from '../src/content/types.js';
 const cover = { src: '/images/x.jpg', width: 1600, height: 900, alt: '' };
 const cat = (id: string, order: number): Category => ({ id, title: id, description: '', icon: 'lucide:x', cover, recipeCount: 0, order });
 const rec = (id: string, categoryId: string, order: number, featured = false): Recipe => ({
-  id, categoryId, order, featured, title: id, summary: '', tags: [], icon: 'lucide:x', cover: null, languages: [],
-  href: `/category/${categoryId}#${id}`, html: `<p>${id}</p>`, headings: [],
+  id,
+  categoryId,
+  order,
+  featured,
+  title: id,
+  summary: '',
+  tags: [],
+  icon: 'lucide:x',
+  cover: null,
+  languages: [],
+  href: `/category/${categoryId}#${id}`,
+  html: `<p>${id}</p>`,
+  headings: [],
 });
 
 export const sample: ContentFile = {

@@ -41,8 +41,16 @@ describe('content validation names the file and the field', () => {
     await fx.write('content/recipes/undo.md', recipe({ icon: 'lucide:no-such-icon-here' }));
     await fx.write('content/categories/git.md', category({ icon: 'nosuchset:git' }));
     const issues = await issuesOf();
-    expect(issues).toContainEqual({ file: 'content/recipes/undo.md', field: 'icon', message: expect.stringContaining('does not exist in the lucide collection') });
-    expect(issues).toContainEqual({ file: 'content/categories/git.md', field: 'icon', message: expect.stringContaining('"nosuchset" is not an Iconify collection') });
+    expect(issues).toContainEqual({
+      file: 'content/recipes/undo.md',
+      field: 'icon',
+      message: expect.stringContaining('does not exist in the lucide collection'),
+    });
+    expect(issues).toContainEqual({
+      file: 'content/categories/git.md',
+      field: 'icon',
+      message: expect.stringContaining('"nosuchset" is not an Iconify collection'),
+    });
   });
 
   it('an icon name not in collection:name form', async () => {
@@ -52,7 +60,11 @@ describe('content validation names the file and the field', () => {
 
   it('a missing cover file', async () => {
     await fx.write('content/categories/git.md', category({ cover: '/images/missing.jpg' }));
-    expect(await issuesOf()).toContainEqual({ file: 'content/categories/git.md', field: 'cover', message: 'file public/images/missing.jpg does not exist' });
+    expect(await issuesOf()).toContainEqual({
+      file: 'content/categories/git.md',
+      field: 'cover',
+      message: 'file public/images/missing.jpg does not exist',
+    });
   });
 
   it('a cover that is not an image', async () => {
@@ -63,12 +75,20 @@ describe('content validation names the file and the field', () => {
 
   it('a file name that is not a lowercase slug', async () => {
     await fx.write('content/recipes/Undo_Commit.md', recipe());
-    expect(await issuesOf()).toContainEqual({ file: 'content/recipes/Undo_Commit.md', field: 'id (file name)', message: expect.stringContaining('not a lowercase slug') });
+    expect(await issuesOf()).toContainEqual({
+      file: 'content/recipes/Undo_Commit.md',
+      field: 'id (file name)',
+      message: expect.stringContaining('not a lowercase slug'),
+    });
   });
 
   it('duplicate ids in two folders', async () => {
     await fx.write('content/recipes/other/undo.md', recipe());
-    expect(await issuesOf()).toContainEqual({ file: 'content/recipes/undo.md', field: 'id (file name)', message: 'duplicate id "undo", also used by content/recipes/other/undo.md' });
+    expect(await issuesOf()).toContainEqual({
+      file: 'content/recipes/undo.md',
+      field: 'id (file name)',
+      message: 'duplicate id "undo", also used by content/recipes/other/undo.md',
+    });
   });
 
   it('an unknown field (a typo) and a wrong type', async () => {
@@ -86,8 +106,16 @@ describe('content validation names the file and the field', () => {
   it('a code block in an unknown language and a heading above h3, with the line', async () => {
     await fx.write('content/recipes/undo.md', recipe({}, 'Text\n\n## Too big\n\n```klingon\nx\n```\n'));
     const issues = await issuesOf();
-    expect(issues).toContainEqual({ file: 'content/recipes/undo.md', field: 'body (line 3)', message: expect.stringContaining('heading level h2') });
-    expect(issues).toContainEqual({ file: 'content/recipes/undo.md', field: 'body (line 5)', message: 'unknown code block language "klingon"' });
+    expect(issues).toContainEqual({
+      file: 'content/recipes/undo.md',
+      field: 'body (line 3)',
+      message: expect.stringContaining('heading level h2'),
+    });
+    expect(issues).toContainEqual({
+      file: 'content/recipes/undo.md',
+      field: 'body (line 5)',
+      message: 'unknown code block language "klingon"',
+    });
   });
 
   it('two recipes whose anchors collide on one category page', async () => {

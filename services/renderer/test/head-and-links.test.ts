@@ -3,7 +3,13 @@ import { renderHeadTags, resolveHead } from '../src/runtime/head.js';
 import { linksFor, type ViteManifest } from '../src/server/manifest-links.js';
 
 const manifest: ViteManifest = {
-  'src/entry-client.tsx': { file: 'entry.js', isEntry: true, imports: ['_shared.js'], css: ['entry.css'], dynamicImports: ['src/app/pages/a.tsx', 'src/app/pages/b.tsx'] },
+  'src/entry-client.tsx': {
+    file: 'entry.js',
+    isEntry: true,
+    imports: ['_shared.js'],
+    css: ['entry.css'],
+    dynamicImports: ['src/app/pages/a.tsx', 'src/app/pages/b.tsx'],
+  },
   '_shared.js': { file: 'shared.js' },
   '_only-a.js': { file: 'only-a.js', imports: ['_shared.js'], css: ['only-a.css'] },
   'src/app/pages/a.tsx': { file: 'a.js', isDynamicEntry: true, imports: ['_only-a.js', '_shared.js'], css: ['a.css'] },
@@ -38,12 +44,21 @@ describe('page head', () => {
   });
 
   it('computes head from the page data when head is a function', () => {
-    const head = resolveHead(({ data }) => ({ title: (data as { t: string }).t }), { data: { t: 'TS' }, params: {}, path: '/' }, 'https://x.test');
+    const head = resolveHead(
+      ({ data }) => ({ title: (data as { t: string }).t }),
+      { data: { t: 'TS' }, params: {}, path: '/' },
+      'https://x.test',
+    );
     expect(head.title).toBe('TS | Cookbook');
   });
 
   it('escapes what it writes into the document', () => {
-    const tags = renderHeadTags({ title: '</title><script>x</script>', description: '"><img>', canonical: 'https://x.test/"', robots: false });
+    const tags = renderHeadTags({
+      title: '</title><script>x</script>',
+      description: '"><img>',
+      canonical: 'https://x.test/"',
+      robots: false,
+    });
     expect(tags).not.toContain('<script>');
     expect(tags).not.toContain('"><img>');
     expect(tags).toContain('<meta name="robots" content="noindex">');

@@ -89,7 +89,13 @@ describe('icon loader', () => {
   });
 
   it('does not ask the public API when the local answer is good but lacks a name; logs a missing icon once', async () => {
-    local.handle((req, res) => answerSet(res, 'lucide', namesOf(req.url ?? '').filter((n) => n !== 'nope')));
+    local.handle((req, res) =>
+      answerSet(
+        res,
+        'lucide',
+        namesOf(req.url ?? '').filter((n) => n !== 'nope'),
+      ),
+    );
     const warnings: string[] = [];
     const l = loader(warnings);
     const [found, missing] = await Promise.all([l.load('lucide:x'), l.load('lucide:nope')]);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../lib/constants.js';
-import { configureImages, DEFAULT_IMAGE_BASE_URL, imageModifiersSegment, imageSources, imageUrl, parseSizes } from '../src/runtime/images.js';
+import {
+  configureImages,
+  DEFAULT_IMAGE_BASE_URL,
+  imageModifiersSegment,
+  imageSources,
+  imageUrl,
+  parseSizes,
+} from '../src/runtime/images.js';
 
 describe('image URLs', () => {
   it('writes modifiers as ipx reads them, `_` for none', () => {

@@ -15,7 +15,14 @@ const cases: Record<string, unknown> = {
   'a category payload': {
     buildId: 'b1',
     path: '/category/git',
-    data: { 'category-id': { recipes: [{ id: 'a', html: long('a'), tags: ['x'], cover: null }, { id: 'b', html: long('b'), tags: [] }] } },
+    data: {
+      'category-id': {
+        recipes: [
+          { id: 'a', html: long('a'), tags: ['x'], cover: null },
+          { id: 'b', html: long('b'), tags: [] },
+        ],
+      },
+    },
     errors: null,
   },
   'undefined, functions and symbols': { a: undefined, b: () => 1, c: Symbol('s'), d: [undefined, () => 1, Symbol('s'), 1] },
@@ -45,12 +52,13 @@ describe('toInlineJson', () => {
 
   it('matches on random nested data', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pieces = ['<', '>', '&', '\u2028', '"', '\\', 'é', 'a', '\n', '😀'];
     const text = (n: number) => Array.from({ length: n }, () => pieces[Math.floor(random() * pieces.length)]).join('');
     const make = (depth: number): unknown => {
       const r = random();
-      if (depth > 3 || r < 0.3) return [text(Math.floor(random() * 300)), Math.floor(random() * 1000) - 500, null, true, undefined][Math.floor(random() * 5)];
+      if (depth > 3 || r < 0.3)
+        return [text(Math.floor(random() * 300)), Math.floor(random() * 1000) - 500, null, true, undefined][Math.floor(random() * 5)];
       if (r < 0.6) return Array.from({ length: Math.floor(random() * 5) }, () => make(depth + 1));
       return Object.fromEntries(Array.from({ length: Math.floor(random() * 5) }, () => [text(4), make(depth + 1)]));
     };

@@ -6,7 +6,7 @@ import { pageNotFound, runValidate } from '../src/runtime/validate.js';
 const load = async () => ({ default: () => null }) as PageModule;
 
 describe('file routes', () => {
-  it("name and path pages as Nuxt does, static paths before dynamic ones", () => {
+  it('name and path pages as Nuxt does, static paths before dynamic ones', () => {
     const files = pageFilesFrom({
       './pages/category/[id].tsx': load,
       './pages/index.tsx': load,

@@ -28,7 +28,12 @@ describe('build freshness', () => {
   it('asks every interval, and stops once another build is announced', async () => {
     const clock = manualClock();
     let latest = 'b1';
-    const monitor = createFreshnessMonitor({ currentId: 'b1', intervalMs: 1000, fetchLatestId: async () => latest, schedule: clock.schedule });
+    const monitor = createFreshnessMonitor({
+      currentId: 'b1',
+      intervalMs: 1000,
+      fetchLatestId: async () => latest,
+      schedule: clock.schedule,
+    });
     monitor.start();
     await clock.advance(999);
     expect(monitor.checks).toBe(0);

@@ -28,7 +28,15 @@ beforeAll(async () => {
       if (url.pathname === '/flaky' && seen.length > 1) response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       else if (status >= 400) {
         response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ url: url.pathname, statusCode: status, statusMessage: 'Failed on purpose', message: `failed with ${status}`, data: { reason: 'test' } }));
+        response.end(
+          JSON.stringify({
+            url: url.pathname,
+            statusCode: status,
+            statusMessage: 'Failed on purpose',
+            message: `failed with ${status}`,
+            data: { reason: 'test' },
+          }),
+        );
       } else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ echo: body || null }));
     });
   });
@@ -114,7 +122,12 @@ describe('requests and errors', () => {
 
   it('throws the error shape with the server error body', async () => {
     const error = await failure(http()('/fail?status=409', { retry: false }));
-    expect([error.statusCode, error.statusMessage, error.message, error.data]).toEqual([409, 'Failed on purpose', 'failed with 409', { reason: 'test' }]);
+    expect([error.statusCode, error.statusMessage, error.message, error.data]).toEqual([
+      409,
+      'Failed on purpose',
+      'failed with 409',
+      { reason: 'test' },
+    ]);
   });
 
   it('a server that cannot be reached is a 503 Network Error, retried once for GET', async () => {

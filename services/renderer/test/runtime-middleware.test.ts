@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpError } from '../../../lib/errors.js';
-import { resolveMiddleware, runMiddleware, type MiddlewareContext, type MiddlewareRegistry, type RouteMiddleware } from '../src/runtime/middleware.js';
+import {
+  resolveMiddleware,
+  runMiddleware,
+  type MiddlewareContext,
+  type MiddlewareRegistry,
+  type RouteMiddleware,
+} from '../src/runtime/middleware.js';
 
 const to = { fullPath: '/category/git?x=1', path: '/category/git', params: { id: 'git' } };
 const context: MiddlewareContext = { side: 'client', request: new Request('http://x/category/git?x=1') };
@@ -16,7 +22,10 @@ async function outcome(list: RouteMiddleware[]): Promise<unknown> {
 
 describe('middleware resolution', () => {
   const calls: string[] = [];
-  const named = (name: string): RouteMiddleware => () => void calls.push(name);
+  const named =
+    (name: string): RouteMiddleware =>
+    () =>
+      void calls.push(name);
   const globalOne = named('global');
   const registry: MiddlewareRegistry = { global: [globalOne], named: { auth: named('auth'), audit: named('audit') } };
 

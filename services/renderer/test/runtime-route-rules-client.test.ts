@@ -20,7 +20,11 @@ const at = (url: string) => {
 
 describe('client redirects', () => {
   it('expands /** with the rest of the path and keeps the query and the hash', () => {
-    expect(clientRedirectFor(matcher, at('/categories/git?from=old#undo'))).toEqual({ location: '/category/git?from=old#undo', external: false, statusCode: 308 });
+    expect(clientRedirectFor(matcher, at('/categories/git?from=old#undo'))).toEqual({
+      location: '/category/git?from=old#undo',
+      external: false,
+      statusCode: 308,
+    });
     expect(clientRedirectFor(matcher, at('/old/a/b'))?.location).toBe('/new/a/b');
     expect(clientRedirectFor(matcher, at('/old'))?.location).toBe('/new');
   });

@@ -15,7 +15,11 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<st
 
 describe('saved recipes', () => {
   it('answers 401 to anonymous visitors, offering the login', async () => {
-    for (const [method, url] of [['GET', '/api/saved'], ['POST', '/api/saved/a'], ['DELETE', '/api/saved/a']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/saved'],
+      ['POST', '/api/saved/a'],
+      ['DELETE', '/api/saved/a'],
+    ] as const) {
       const response = await call(method, url, {});
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ statusCode: 401, message: 'Sign in to save recipes' });

@@ -10,7 +10,12 @@ const available = await redisAvailable();
 
 describe.runIf(available)('redis user store', () => {
   describeUserStore('redis', async (scope) =>
-    createRedisUserStore({ redis: new Redis(TEST_REDIS_URL), prefix: `${run}${scope}:`, cost: { N: 1024, r: 8, p: 1 }, ownsConnection: true }),
+    createRedisUserStore({
+      redis: new Redis(TEST_REDIS_URL),
+      prefix: `${run}${scope}:`,
+      cost: { N: 1024, r: 8, p: 1 },
+      ownsConnection: true,
+    }),
   );
   afterAll(() => deleteKeys(TEST_REDIS_URL, run));
 });

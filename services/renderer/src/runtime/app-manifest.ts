@@ -32,7 +32,13 @@ export function manifestUrl(assetsPrefix: string, buildId: string): string {
 
 function isBuildMeta(value: unknown): value is BuildMeta {
   const meta = value as Partial<BuildMeta> | null;
-  return typeof meta === 'object' && meta !== null && typeof meta.id === 'string' && typeof meta.matcher === 'object' && Array.isArray(meta.prerendered);
+  return (
+    typeof meta === 'object' &&
+    meta !== null &&
+    typeof meta.id === 'string' &&
+    typeof meta.matcher === 'object' &&
+    Array.isArray(meta.prerendered)
+  );
 }
 
 async function fetchManifest(fetcher: typeof fetch): Promise<AppManifest> {

@@ -39,7 +39,8 @@ export function claimReload(storage: StorageLike | null, path: string, now = Dat
   }
 }
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Failed to load module script/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Failed to load module script/i;
 const seen = new WeakSet<object>();
 
 /** An error from loading code or a stylesheet (not from the code itself). */

@@ -6,7 +6,13 @@
  * 4. the loaders (payload fetches); a chunk that fails to load reloads the target once.
  * Errors from any step become the route's error, so the error page shows as on the server.
  */
-import { redirect, type DataStrategyFunction, type DataStrategyFunctionArgs, type DataStrategyResult, type DataRouter as Router } from 'react-router';
+import {
+  redirect,
+  type DataStrategyFunction,
+  type DataStrategyFunctionArgs,
+  type DataStrategyResult,
+  type DataRouter as Router,
+} from 'react-router';
 import { middlewareRegistry } from '../app/middleware.js';
 import { NOT_FOUND_ROUTE_ID, pageFileOf } from '../app/routes.js';
 import { getAppManifest, loadedManifest } from './app-manifest.js';

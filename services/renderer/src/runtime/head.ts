@@ -74,7 +74,10 @@ export function applyHead(doc: Document, head: ResolvedHead): void {
   if (doc.title !== head.title) doc.title = head.title;
   const meta = (name: string) => () => Object.assign(doc.createElement('meta'), { name });
   upsert(doc, 'meta[name="description"]', meta('description')).setAttribute('content', head.description);
-  upsert(doc, 'link[rel="canonical"]', () => Object.assign(doc.createElement('link'), { rel: 'canonical' })).setAttribute('href', head.canonical);
+  upsert(doc, 'link[rel="canonical"]', () => Object.assign(doc.createElement('link'), { rel: 'canonical' })).setAttribute(
+    'href',
+    head.canonical,
+  );
   const robots = doc.head.querySelector('meta[name="robots"]');
   if (head.robots) robots?.remove();
   else upsert(doc, 'meta[name="robots"]', meta('robots')).setAttribute('content', 'noindex');

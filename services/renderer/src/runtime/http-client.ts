@@ -37,11 +37,18 @@ function isErrorBody(value: unknown): value is Partial<ErrorBody> {
 
 /** An ofetch failure as the app's error: the server's error body when it sent one. */
 export function toClientError(error: unknown, url: string): HttpError {
-  if (!(error instanceof FetchError)) return createError({ statusCode: 500, message: error instanceof Error ? error.message : String(error), cause: error });
+  if (!(error instanceof FetchError))
+    return createError({ statusCode: 500, message: error instanceof Error ? error.message : String(error), cause: error });
   const status = error.status;
   if (status === undefined) {
     // No answer at all (offline, refused, aborted): not a server status, so a 503 says "try later".
-    return createError({ statusCode: 503, statusMessage: 'Network Error', message: `Could not reach ${url}: ${error.cause instanceof Error ? error.cause.message : error.message}`, data: { url }, cause: error });
+    return createError({
+      statusCode: 503,
+      statusMessage: 'Network Error',
+      message: `Could not reach ${url}: ${error.cause instanceof Error ? error.cause.message : error.message}`,
+      data: { url },
+      cause: error,
+    });
   }
   const body = isErrorBody(error.data) ? error.data : undefined;
   return createError({

@@ -67,7 +67,10 @@ export interface SizeEntry {
  */
 export function parseSizes(sizes: string): SizeEntry[] {
   const entries = new Map<number, string>();
-  for (const token of sizes.trim().split(/[\s,]+/).filter(Boolean)) {
+  for (const token of sizes
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)) {
     const colon = token.indexOf(':');
     const key = colon === -1 ? '' : token.slice(0, colon);
     const raw = colon === -1 ? token : token.slice(colon + 1);
@@ -132,7 +135,8 @@ function computeImageSources(source: string, options: ImageSourcesOptions): Imag
   const { width, height, sizes, densities = IMAGE_DENSITIES, baseURL, ...rest } = options;
   const modifiers: ImageModifiers = { format: DEFAULT_IMAGE_FORMAT, ...rest };
   const ratio = height ? height / width : 0;
-  const at = (w: number): string => imageUrl(source, { ...modifiers, width: w, ...(ratio ? { height: Math.round(w * ratio) } : {}) }, baseURL);
+  const at = (w: number): string =>
+    imageUrl(source, { ...modifiers, width: w, ...(ratio ? { height: Math.round(w * ratio) } : {}) }, baseURL);
   if (!sizes) {
     const srcset = [...new Set(densities)].sort((a, b) => a - b).map((d) => `${at(Math.round(width * d))} ${d}x`);
     return { src: at(width), srcset: srcset.join(', ') };
@@ -148,5 +152,9 @@ function computeImageSources(source: string, options: ImageSourcesOptions): Imag
     const next = entries[i + 1];
     return next ? `(max-width: ${next.from - 1}px) ${entry.size}` : entry.size;
   });
-  return { src: at(sorted[sorted.length - 1] ?? width), srcset: sorted.map((w) => `${at(w)} ${w}w`).join(', '), sizes: sizesAttr.join(', ') };
+  return {
+    src: at(sorted[sorted.length - 1] ?? width),
+    srcset: sorted.map((w) => `${at(w)} ${w}w`).join(', '),
+    sizes: sizesAttr.join(', '),
+  };
 }

@@ -40,7 +40,10 @@ export function unknownMiddleware(name: string): HttpError {
 }
 
 /** Global ones first, then the page's in its order; a name missing from the registry throws. */
-export function resolveMiddleware(registry: MiddlewareRegistry, page: MiddlewareRef | readonly MiddlewareRef[] | undefined): RouteMiddleware[] {
+export function resolveMiddleware(
+  registry: MiddlewareRegistry,
+  page: MiddlewareRef | readonly MiddlewareRef[] | undefined,
+): RouteMiddleware[] {
   const refs = page === undefined ? [] : Array.isArray(page) ? page : [page as MiddlewareRef];
   const list = new Set<RouteMiddleware>(registry.global);
   for (const ref of refs) {
@@ -61,9 +64,11 @@ function settle(result: MiddlewareResult, to: RouteTarget): void {
   if (result === false) {
     throw createError({ statusCode: 404, statusMessage: `Page Not Found: ${to.fullPath}`, data: { path: to.fullPath } });
   }
-  if (result instanceof Error) throw isHttpErrorLike(result) ? result : createError({ statusCode: 500, message: result.message, cause: result });
+  if (result instanceof Error)
+    throw isHttpErrorLike(result) ? result : createError({ statusCode: 500, message: result.message, cause: result });
   const given = typeof result === 'string' ? { to: result } : result;
-  if (!given || typeof given.to !== 'string') throw createError({ statusCode: 500, message: 'A route middleware answered something that is not a result' });
+  if (!given || typeof given.to !== 'string')
+    throw createError({ statusCode: 500, message: 'A route middleware answered something that is not a result' });
   // A middleware redirect to another site is refused: only navigate(..., { external: true }) leaves.
   const target = resolveNavigationTarget(given.to);
   throw redirect(target.kind === 'internal' ? target.path : target.url, redirectStatus(given.statusCode));

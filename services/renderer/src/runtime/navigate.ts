@@ -39,7 +39,10 @@ export function resolveNavigationTarget(to: string | undefined, options: Pick<Na
   if (script) throw refused(`Cannot navigate to a URL with '${script[1]!.toLowerCase()}:' protocol.`, target);
   if (HAS_PROTOCOL.test(cleaned) || PROTOCOL_RELATIVE.test(cleaned)) {
     if (!options.external) {
-      throw refused(`Navigating to an external URL is not allowed by default. Use navigate(url, { external: true }) for ${JSON.stringify(target)}.`, target);
+      throw refused(
+        `Navigating to an external URL is not allowed by default. Use navigate(url, { external: true }) for ${JSON.stringify(target)}.`,
+        target,
+      );
     }
     return { kind: 'external', url: cleaned.trim() };
   }

@@ -17,7 +17,11 @@ export async function runPageLoader(page: PageModule, args: LoaderFunctionArgs):
   const to = routeTargetOf(args);
   await runValidate(page.validate, to);
   // Global, named and inline middleware, as the browser runs them before a client navigation.
-  await runMiddleware(resolveMiddleware(middlewareRegistry, page.middleware), to, { side: 'server', request: args.request, context: args.context });
+  await runMiddleware(resolveMiddleware(middlewareRegistry, page.middleware), to, {
+    side: 'server',
+    request: args.request,
+    context: args.context,
+  });
   const data = page.loader ? await page.loader(args) : null;
   return data === undefined ? null : data;
 }

@@ -72,7 +72,10 @@ export function pageFilesFrom(modules: Record<string, () => Promise<PageModule>>
   return Object.entries(modules)
     .map(([key, load]) => {
       if (!key.startsWith(PAGES_DIR)) throw new Error(`page outside ./pages/: ${key}`);
-      const segments = key.slice(PAGES_DIR.length).replace(/\.tsx$/, '').split('/');
+      const segments = key
+        .slice(PAGES_DIR.length)
+        .replace(/\.tsx$/, '')
+        .split('/');
       if (segments.at(-1) === 'index') segments.pop();
       const path = `/${segments.map((s) => s.replace(/^\[(\w+)\]$/, ':$1')).join('/')}`;
       const id = segments.length === 0 ? 'index' : segments.map((s) => s.replace(/^\[(\w+)\]$/, '$1')).join('-');

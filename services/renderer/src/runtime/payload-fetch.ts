@@ -46,7 +46,12 @@ async function fetchPayload(url: string, signal?: AbortSignal): Promise<Payload>
   throw reviveError(
     isErrorBody(body)
       ? body
-      : { url, statusCode: response.status >= 400 ? response.status : 500, statusMessage: response.statusText || 'Bad payload', message: `Could not load ${url}` },
+      : {
+          url,
+          statusCode: response.status >= 400 ? response.status : 500,
+          statusMessage: response.statusText || 'Bad payload',
+          message: `Could not load ${url}`,
+        },
   );
 }
 

@@ -47,10 +47,12 @@ export function createPreloadQueue(concurrency = MAX_CONCURRENT_ROUTE_PRELOADS):
       if (known.has(key)) return;
       known.add(key);
       // A failure is forgotten so a later hover can try again.
-      waiting.push(() => run().catch((error: unknown) => {
-        known.delete(key);
-        throw error;
-      }));
+      waiting.push(() =>
+        run().catch((error: unknown) => {
+          known.delete(key);
+          throw error;
+        }),
+      );
       pump();
     },
     get inFlight() {

@@ -13,7 +13,13 @@ export async function readBuildMeta(file: string): Promise<BuildMeta> {
     throw new Error(`cannot read the build meta ${file} (run \`npm run build\`)`, { cause: error });
   }
   const meta = parsed as Partial<BuildMeta> | null;
-  if (!meta || !isBuildId(meta.id) || typeof meta.timestamp !== 'number' || typeof meta.matcher !== 'object' || !Array.isArray(meta.prerendered)) {
+  if (
+    !meta ||
+    !isBuildId(meta.id) ||
+    typeof meta.timestamp !== 'number' ||
+    typeof meta.matcher !== 'object' ||
+    !Array.isArray(meta.prerendered)
+  ) {
     throw new Error(`the build meta ${file} is malformed (rebuild with \`npm run build\`)`);
   }
   return meta as BuildMeta;

@@ -19,9 +19,18 @@ export const rendererConfigShape = {
   ASSETS_PREFIX: assetsPrefix(),
   /** The Vite client build, the SSR bundle, the build meta and the content file. */
   CLIENT_DIR: z.string().min(1).default(join(buildDir, 'client')),
-  SSR_ENTRY: z.string().min(1).default(join(buildDir, 'ssr', 'entry-server.js')),
-  BUILD_META_FILE: z.string().min(1).default(join(buildDir, 'build', 'meta.json')),
-  CONTENT_FILE: z.string().min(1).default(join(buildDir, 'content', 'content.json')),
+  SSR_ENTRY: z
+    .string()
+    .min(1)
+    .default(join(buildDir, 'ssr', 'entry-server.js')),
+  BUILD_META_FILE: z
+    .string()
+    .min(1)
+    .default(join(buildDir, 'build', 'meta.json')),
+  CONTENT_FILE: z
+    .string()
+    .min(1)
+    .default(join(buildDir, 'content', 'content.json')),
 };
 
 export type RendererConfig = ReturnType<typeof parseRendererConfig>;

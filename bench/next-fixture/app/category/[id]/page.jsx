@@ -29,7 +29,9 @@ export default async function CategoryPage({ params }) {
       <p className="mt-2 text-muted">{category.description}</p>
       {list.map((recipe) => (
         <section key={recipe.id} id={recipe.id} aria-labelledby={`${recipe.id}-title`} className="mt-10 scroll-mt-20">
-          <h2 id={`${recipe.id}-title`} className="text-2xl font-semibold">{recipe.title}</h2>
+          <h2 id={`${recipe.id}-title`} className="text-2xl font-semibold">
+            {recipe.title}
+          </h2>
           <p className="mt-1 text-sm text-muted">{recipe.summary}</p>
           <div className="prose mt-4 max-w-none" dangerouslySetInnerHTML={{ __html: recipe.html }} />
         </section>

@@ -29,9 +29,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
-      <footer className="border-t border-default px-4 py-6 text-center text-sm text-muted">
-        {SITE_NAME}: recipes for developers.
-      </footer>
+      <footer className="border-t border-default px-4 py-6 text-center text-sm text-muted">{SITE_NAME}: recipes for developers.</footer>
     </div>
   );
 }

@@ -30,7 +30,15 @@ function CategoryCard({ category, first }: { category: CategorySummary; first: b
   const count = `${category.recipeCount} ${category.recipeCount === 1 ? 'recipe' : 'recipes'}`;
   return (
     <li className="group relative overflow-hidden rounded-lg border border-default bg-elevated focus-within:outline-2 focus-within:outline-primary">
-      <Img src={category.cover.src} alt={category.cover.alt} width={category.cover.width} height={category.cover.height} sizes="100vw sm:50vw lg:340px" preload={first} className="aspect-video w-full object-cover" />
+      <Img
+        src={category.cover.src}
+        alt={category.cover.alt}
+        width={category.cover.width}
+        height={category.cover.height}
+        sizes="100vw sm:50vw lg:340px"
+        preload={first}
+        className="aspect-video w-full object-cover"
+      />
       <div className="p-4">
         <h3 className="flex items-center gap-2 text-lg font-semibold">
           <Icon name={category.icon} className="size-6 shrink-0" />

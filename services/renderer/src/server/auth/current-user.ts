@@ -8,7 +8,11 @@ export interface SignedIn {
   user: User;
 }
 
-export async function signedInFrom(cookieHeader: string | null | undefined, sessions: SessionStore, users: UserStore): Promise<SignedIn | null> {
+export async function signedInFrom(
+  cookieHeader: string | null | undefined,
+  sessions: SessionStore,
+  users: UserStore,
+): Promise<SignedIn | null> {
   const id = sessionIdFrom(cookieHeader);
   if (!id) return null;
   const session = await sessions.get(id);

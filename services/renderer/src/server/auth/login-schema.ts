@@ -10,10 +10,7 @@ export const loginSchema = z.object({
     .min(1, M.emailMissing)
     .max(EMAIL_MAX_LENGTH, M.emailTooLong)
     .pipe(z.email(M.emailInvalid)),
-  password: z
-    .string({ error: M.passwordMissing })
-    .min(1, M.passwordMissing)
-    .max(PASSWORD_MAX_LENGTH, M.passwordTooLong),
+  password: z.string({ error: M.passwordMissing }).min(1, M.passwordMissing).max(PASSWORD_MAX_LENGTH, M.passwordTooLong),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -22,7 +22,11 @@ export function publicUser(record: UserRecord): User {
 }
 
 /** One scrypt run whether the record exists or not. */
-export async function checkPassword(record: UserRecord | null | undefined, password: string, cost: ScryptCost = DEFAULT_COST): Promise<User | null> {
+export async function checkPassword(
+  record: UserRecord | null | undefined,
+  password: string,
+  cost: ScryptCost = DEFAULT_COST,
+): Promise<User | null> {
   if (!record) return burnPasswordCheck(password, cost).then(() => null);
   return (await verifyPassword(password, record.passwordHash)) ? publicUser(record) : null;
 }

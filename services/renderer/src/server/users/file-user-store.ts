@@ -34,7 +34,10 @@ export function createFileUserStore(options: FileUserStoreOptions): UserStore {
 
   /** Re-reads the file when its size or mtime moved since we last saw it. */
   async function load(): Promise<UsersFile> {
-    const stamp = await stat(file).then((s) => `${s.size}:${s.mtimeMs}`, () => 'missing');
+    const stamp = await stat(file).then(
+      (s) => `${s.size}:${s.mtimeMs}`,
+      () => 'missing',
+    );
     if (stamp === seen) return data;
     data = stamp === 'missing' ? empty() : parseUsersFile(await readFile(file, 'utf8'), file);
     seen = stamp;
@@ -100,7 +103,10 @@ export function createFileUserStore(options: FileUserStoreOptions): UserStore {
       });
     },
     async ping() {
-      return load().then(() => true, () => false);
+      return load().then(
+        () => true,
+        () => false,
+      );
     },
     async close() {
       await queue;

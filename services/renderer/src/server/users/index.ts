@@ -8,5 +8,7 @@ export type { NewUser, User, UserStore } from './types.js';
 export { normalizeEmail, UserExistsError } from './types.js';
 
 export function createUserStore(options: { redis?: Redis | undefined; prefix: string; file: string }): UserStore {
-  return options.redis ? createRedisUserStore({ redis: options.redis, prefix: options.prefix }) : createFileUserStore({ file: options.file });
+  return options.redis
+    ? createRedisUserStore({ redis: options.redis, prefix: options.prefix })
+    : createFileUserStore({ file: options.file });
 }

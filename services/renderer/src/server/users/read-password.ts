@@ -1,7 +1,11 @@
 /** A password from the terminal without echo, or the first line of stdin when it is piped. */
 import { text } from 'node:stream/consumers';
 
-export async function readPassword(prompt: string, input: NodeJS.ReadStream = process.stdin, output: NodeJS.WriteStream = process.stderr): Promise<string> {
+export async function readPassword(
+  prompt: string,
+  input: NodeJS.ReadStream = process.stdin,
+  output: NodeJS.WriteStream = process.stderr,
+): Promise<string> {
   if (!input.isTTY) return (await text(input)).split(/\r?\n/)[0] ?? '';
   output.write(prompt);
   input.setRawMode(true);

@@ -28,7 +28,9 @@ export function describeUserStore(name: string, create: (scope: string) => Promi
     it('refuses a second user with the same email', async () => {
       const store = await fresh();
       await store.add({ email: 'grace@example.com', name: 'Grace', password: 'cobol-1959' });
-      await expect(store.add({ email: 'GRACE@example.com', name: 'Other', password: 'something else' })).rejects.toBeInstanceOf(UserExistsError);
+      await expect(store.add({ email: 'GRACE@example.com', name: 'Other', password: 'something else' })).rejects.toBeInstanceOf(
+        UserExistsError,
+      );
     });
 
     it('verifies the right password only', async () => {

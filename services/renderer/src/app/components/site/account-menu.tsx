@@ -13,7 +13,11 @@ export function AccountMenu() {
 
   if (!viewer) {
     return (
-      <Link to={loginHref(`${location.pathname}${location.search}${location.hash}`)} className="ui-button-soft text-sm" data-account="signed-out">
+      <Link
+        to={loginHref(`${location.pathname}${location.search}${location.hash}`)}
+        className="ui-button-soft text-sm"
+        data-account="signed-out"
+      >
         <Icon name="lucide:log-in" className="size-4" />
         Sign in
       </Link>

@@ -20,12 +20,26 @@ async function call<T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: un
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch {
-    return { ok: false, status: 0, error: { url, statusCode: 0, statusMessage: 'Network error', message: 'The site could not be reached. Check your connection and try again.' } };
+    return {
+      ok: false,
+      status: 0,
+      error: {
+        url,
+        statusCode: 0,
+        statusMessage: 'Network error',
+        message: 'The site could not be reached. Check your connection and try again.',
+      },
+    };
   }
   if (isMutation(method)) notifyMutation();
   const parsed: unknown = await response.json().catch(() => null);
   if (response.ok) return { ok: true, status: response.status, body: parsed as T };
-  const error = (parsed as ErrorBody | null) ?? { url, statusCode: response.status, statusMessage: response.statusText, message: response.statusText };
+  const error = (parsed as ErrorBody | null) ?? {
+    url,
+    statusCode: response.status,
+    statusMessage: response.statusText,
+    message: response.statusText,
+  };
   return { ok: false, status: response.status, error };
 }
 

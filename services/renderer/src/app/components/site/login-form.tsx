@@ -74,7 +74,12 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4" aria-describedby={formError ? 'login-form-error' : undefined}>
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="mt-6 space-y-4"
+      aria-describedby={formError ? 'login-form-error' : undefined}
+    >
       <Field name="email" label="Email" type="email" autoComplete="email" error={errors.email} inputRef={email} />
       <Field name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} inputRef={password} />
       <div role="alert" id="login-form-error" className="text-sm text-error empty:hidden" data-form-error="">

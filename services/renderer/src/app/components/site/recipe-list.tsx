@@ -8,7 +8,10 @@ export function RecipeList({ recipes, label }: { recipes: RecipeSummary[]; label
     <ul aria-label={label} className="grid gap-3 sm:grid-cols-2">
       {recipes.map((recipe) => (
         <li key={recipe.id} className="rounded-lg border border-default bg-elevated p-4">
-          <Link to={recipe.href} className="flex items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+          <Link
+            to={recipe.href}
+            className="flex items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+          >
             <Icon name={recipe.icon} className="size-5 shrink-0" />
             {recipe.title}
           </Link>

@@ -38,16 +38,37 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
     setBusy(false);
     if (result.ok) {
       setSaved(!saved);
-      toast.add({ title: saved ? `Removed "${recipeTitle}" from your saved recipes` : `Saved "${recipeTitle}"`, color: 'success', icon: 'lucide:bookmark-check' });
+      toast.add({
+        title: saved ? `Removed "${recipeTitle}" from your saved recipes` : `Saved "${recipeTitle}"`,
+        color: 'success',
+        icon: 'lucide:bookmark-check',
+      });
     } else if (result.status === 401) {
-      toast.add({ title: 'Your session has ended', description: 'Sign in again to save recipes.', color: 'warning', actions: [{ label: 'Sign in', onClick: () => void navigate(login) }] });
+      toast.add({
+        title: 'Your session has ended',
+        description: 'Sign in again to save recipes.',
+        color: 'warning',
+        actions: [{ label: 'Sign in', onClick: () => void navigate(login) }],
+      });
     } else {
-      toast.add({ title: 'Could not update your saved recipes', description: result.error.message, color: 'error', icon: 'lucide:circle-x' });
+      toast.add({
+        title: 'Could not update your saved recipes',
+        description: result.error.message,
+        color: 'error',
+        icon: 'lucide:circle-x',
+      });
     }
   }
 
   return (
-    <button type="button" className="ui-button-soft text-sm" aria-busy={busy || undefined} disabled={busy} data-save={saved ? 'saved' : 'not-saved'} onClick={() => void toggle()}>
+    <button
+      type="button"
+      className="ui-button-soft text-sm"
+      aria-busy={busy || undefined}
+      disabled={busy}
+      data-save={saved ? 'saved' : 'not-saved'}
+      onClick={() => void toggle()}
+    >
       <Icon name={saved ? 'lucide:bookmark-check' : 'lucide:bookmark'} className="size-4" />
       {saved ? 'Remove from saved' : 'Save'}
       <span className="sr-only"> {recipeTitle}</span>

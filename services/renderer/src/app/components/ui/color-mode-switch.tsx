@@ -18,11 +18,7 @@ export function ColorModeSwitch({ className }: { className?: string }) {
   const { preference, known, setPreference } = useColorMode();
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="Colour mode"
-        data-color-mode-switch=""
-        className={`ui-icon-button ${className ?? ''}`}
-      >
+      <DropdownMenu.Trigger aria-label="Colour mode" data-color-mode-switch="" className={`ui-icon-button ${className ?? ''}`}>
         <Icon name="lucide:sun" className="size-5 dark:hidden" />
         <Icon name="lucide:moon" className="hidden size-5 dark:inline-block" />
       </DropdownMenu.Trigger>

@@ -54,7 +54,14 @@ export function CopyButton({ text, label = 'Copy code', className }: CopyButtonP
   }
 
   return (
-    <button type="button" aria-label={label} data-copy-button="" data-copied={copied || undefined} onClick={() => void copy()} className={`ui-icon-button ${className ?? ''}`}>
+    <button
+      type="button"
+      aria-label={label}
+      data-copy-button=""
+      data-copied={copied || undefined}
+      onClick={() => void copy()}
+      className={`ui-icon-button ${className ?? ''}`}
+    >
       <Icon name={copied ? 'lucide:check' : 'lucide:copy'} className="size-4" />
     </button>
   );

@@ -40,7 +40,12 @@ export function head({ data }: HeadContext): PageHead {
 function RecipeSection({ recipe, saved, signedIn }: { recipe: Recipe; saved: boolean; signedIn: boolean }) {
   const body = useRef<HTMLDivElement>(null);
   return (
-    <section id={recipe.id} aria-labelledby={`${recipe.id}-title`} className="scroll-mt-20 border-t border-default pt-8" data-recipe={recipe.id}>
+    <section
+      id={recipe.id}
+      aria-labelledby={`${recipe.id}-title`}
+      className="scroll-mt-20 border-t border-default pt-8"
+      data-recipe={recipe.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={`${recipe.id}-title`} className="flex items-center gap-2 text-2xl font-semibold">
