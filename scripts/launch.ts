@@ -1,10 +1,11 @@
 /**
  * `npm start`: the four services as local processes, their logs on one terminal, each line
- * tagged with its service. Ctrl-C or SIGTERM stops all four; if one dies, all stop.
+ * tagged with its service. A service that exits is restarted with backoff (scripts/supervisor.ts);
+ * only Ctrl-C or SIGTERM of the launcher stops all four.
  */
-import type { ChildProcess } from 'node:child_process';
 import { loadConfig, port, z } from '../lib/config.js';
 import { pipeTagged, tag } from './log-lines.js';
+import { supervise, type SupervisorEvent } from './supervisor.js';
 import { SERVICE_NAMES, spawnService, waitForOk, type ServiceName } from './services.js';
 
 const config = loadConfig('launcher', {
@@ -17,43 +18,41 @@ if (config.PORT > 65532) {
 }
 
 const say = (message: string) => process.stdout.write(`${tag('launcher', Boolean(process.stdout.isTTY))} ${message}\n`);
-const children = new Map<ServiceName, ChildProcess>();
-let stopping = false;
 
-function stopAll(code: number): void {
+// glibc's per-thread malloc arenas keep freed memory (sharp/libvips threads above all); two bound it.
+const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+
+say(`store: ${config.REDIS_URL ? `Redis at ${config.REDIS_URL}` : 'embedded (files under dist/build-store)'}`);
+const supervisor = supervise({
+  names: SERVICE_NAMES,
+  start(name: ServiceName) {
+    const child = spawnService(name, config.PORT, env);
+    pipeTagged(name, child.stdout!, process.stdout);
+    pipeTagged(name, child.stderr!, process.stderr);
+    return child;
+  },
+  onEvent(event: SupervisorEvent) {
+    if (event.kind === 'exited')
+      say(`${event.name} exited (${event.signal ?? `code ${event.code}`}); restarting in ${event.restartInMs} ms`);
+    if (event.kind === 'restarted') say(`${event.name} restarted (attempt ${event.attempt})`);
+    if (event.kind === 'gave-up')
+      say(`ERROR: ${event.name} crashed ${event.crashes} times in a row soon after starting; not restarting it (the others keep serving)`);
+  },
+});
+
+let stopping = false;
+function stopAll(): void {
   if (stopping) return;
   stopping = true;
   say('stopping all services...');
-  for (const child of children.values()) child.kill('SIGTERM');
-  const force = setTimeout(() => {
-    for (const child of children.values()) child.kill('SIGKILL');
-  }, 10_000);
-  force.unref();
-  const left = [...children.values()].filter((child) => child.exitCode === null && child.signalCode === null);
-  let remaining = left.length;
-  if (remaining === 0) process.exit(code);
-  for (const child of left) {
-    child.once('exit', (exitCode) => {
-      if (exitCode !== 0 && exitCode !== null) code ||= 1;
-      if (--remaining === 0) process.exit(code);
-    });
-  }
-}
-
-say(`store: ${config.REDIS_URL ? `Redis at ${config.REDIS_URL}` : 'embedded (files under dist/build-store)'}`);
-for (const name of SERVICE_NAMES) {
-  const child = spawnService(name, config.PORT, process.env);
-  children.set(name, child);
-  pipeTagged(name, child.stdout!, process.stdout);
-  pipeTagged(name, child.stderr!, process.stderr);
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    say(`${name} exited (${signal ?? `code ${code}`}); stopping the others`);
-    stopAll(1);
+  // 0: all stopped cleanly; 1: a service failed to stop cleanly or had been given up on.
+  void supervisor.stop().then(({ clean, gaveUp }) => {
+    if (gaveUp.length > 0) say(`exiting with code 1: gave up on ${gaveUp.join(', ')}`);
+    process.exit(clean ? 0 : 1);
   });
 }
-process.once('SIGINT', () => stopAll(0));
-process.once('SIGTERM', () => stopAll(0));
+process.once('SIGINT', stopAll);
+process.once('SIGTERM', stopAll);
 
 waitForOk(`http://127.0.0.1:${config.PORT}/readyz`, 60_000).then(
   () => say(`ready: http://localhost:${config.PORT}/`),
