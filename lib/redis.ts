@@ -1,11 +1,20 @@
-/** What every Redis-backed store shares: resilient client options and a ping that never throws. */
+/**
+ * What every Redis-backed store shares: client options that fail fast while Redis is away, a ping
+ * that never throws, and a guard that turns a Redis outage into a quick 503 with Retry-After.
+ * Design: docs/decisions/availability.md.
+ */
 import type { Redis, RedisOptions } from 'ioredis';
+import { HttpError } from './errors.js';
 
-/** Fail fast while Redis is away (callers degrade) and reconnect forever. */
+/**
+ * No offline queue: while disconnected a command fails at once instead of waiting for a
+ * reconnect. A command to a hung Redis fails after `commandTimeout`. Reconnects go on forever.
+ */
 export const resilientRedisOptions: RedisOptions = {
-  maxRetriesPerRequest: 1,
-  commandTimeout: 1000,
-  connectTimeout: 2000,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  commandTimeout: 500,
+  connectTimeout: 1000,
   retryStrategy: (times) => Math.min(times * 200, 2000),
 };
 
@@ -16,4 +25,71 @@ export async function pingRedis(redis: Redis): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A 503 in the error shape; `lib/service.ts` turns `retryAfterSeconds` into `Retry-After`. */
+export class StoreUnavailableError extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, cause?: unknown) {
+    super({ statusCode: 503, message: 'The account store is unavailable; try again shortly.', data: { retryAfterSeconds }, cause });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+const OUTAGE =
+  /command timed out|connection is closed|enableofflinequeue|max.?retries|econnrefused|econnreset|etimedout|epipe|stream isn't writeable/i;
+
+/** Whether an error says Redis is unreachable or hung (as opposed to a store's own refusal). */
+export function isRedisOutage(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof HttpError) return false;
+  return OUTAGE.test(`${error.name} ${error.message}`);
+}
+
+export interface OutageGuardOptions {
+  /** After an outage, calls fail at once for this long (no command waits on a hung Redis). */
+  cooldownMs?: number;
+  now?: () => number;
+}
+
+export interface OutageGuard {
+  /** The same store, whose methods throw StoreUnavailableError while Redis is away. */
+  wrap<T extends object>(store: T): T;
+  readonly open: boolean;
+}
+
+/**
+ * A small circuit breaker shared by every store on one connection: the first failed command opens
+ * it, and for `cooldownMs` every call answers 503 without touching Redis; then one call tries again.
+ */
+export function createOutageGuard(options: OutageGuardOptions = {}): OutageGuard {
+  const cooldownMs = options.cooldownMs ?? 2000;
+  const now = options.now ?? Date.now;
+  let openUntil = 0;
+  const retryAfter = () => Math.max(1, Math.ceil(cooldownMs / 1000));
+
+  const call = async (run: () => unknown): Promise<unknown> => {
+    if (now() < openUntil) throw new StoreUnavailableError(retryAfter());
+    try {
+      return await run();
+    } catch (error) {
+      if (!isRedisOutage(error)) throw error;
+      openUntil = now() + cooldownMs;
+      throw new StoreUnavailableError(retryAfter(), error);
+    }
+  };
+
+  return {
+    get open() {
+      return now() < openUntil;
+    },
+    wrap<T extends object>(store: T): T {
+      return new Proxy(store, {
+        get(target, key, receiver) {
+          const value: unknown = Reflect.get(target, key, receiver);
+          if (typeof value !== 'function' || key === 'ping' || key === 'close') return value;
+          return (...args: unknown[]) => call(() => (value as (...a: unknown[]) => unknown).apply(target, args));
+        },
+      });
+    },
+  };
 }

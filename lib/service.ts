@@ -106,6 +106,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   const body = toErrorBody(error, request.url, !request.server.production);
   reply.code(body.statusCode);
   if (http.statusCode >= 500) reply.header('cache-control', 'no-store');
+  const retryAfter = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   if (wantsJson(request)) return reply.type('application/json; charset=utf-8').send(body);
   return reply.type('text/html; charset=utf-8').send(renderStaticErrorPage(body));
 }

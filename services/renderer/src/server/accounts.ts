@@ -6,7 +6,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { resilientRedisOptions } from '../../../../lib/redis.js';
+import { createOutageGuard, resilientRedisOptions } from '../../../../lib/redis.js';
 import type { ContentRepository } from '../content/types.js';
 import type { AccountsView, Viewer } from '../runtime/services.js';
 import { authRoutes } from './auth/auth-routes.js';
@@ -40,10 +40,13 @@ export async function createAccounts({ config, repository, logger }: AccountsOpt
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, resilientRedisOptions) : undefined;
   redis?.on('error', () => undefined); // reported through readiness, not as crashes
   const prefix = config.REDIS_PREFIX;
-  const sessions = createSessionStore({ redis, prefix });
-  const users = createUserStore({ redis, prefix, file: config.USERS_FILE });
+  // A Redis outage answers 503 + Retry-After at once instead of a late 500 (lib/redis.ts).
+  const guard = redis ? createOutageGuard() : undefined;
+  const guarded = <T extends object>(store: T): T => (guard ? guard.wrap(store) : store);
+  const sessions = guarded(createSessionStore({ redis, prefix }));
+  const users = guarded(createUserStore({ redis, prefix, file: config.USERS_FILE }));
   const limits = { max: LOGIN_FAILURES_MAX, windowMs: LOGIN_FAILURE_WINDOW_MS };
-  const limiter = redis ? createRedisLoginLimiter({ ...limits, redis, prefix }) : createMemoryLoginLimiter(limits);
+  const limiter = redis ? guarded(createRedisLoginLimiter({ ...limits, redis, prefix })) : createMemoryLoginLimiter(limits);
   if (!redis && config.DEMO_ACCOUNT) await ensureDemoAccount(users, logger);
   logger.info({ sessions: sessions.kind, users: users.kind, usersFile: redis ? undefined : config.USERS_FILE }, 'accounts ready');
 

@@ -1,0 +1,103 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createOutageGuard, isRedisOutage, resilientRedisOptions, StoreUnavailableError } from './redis.js';
+import { createService } from './service.js';
+import { waitFor } from './testing.js';
+
+const installed = spawnSync('redis-server', ['--version']).status === 0;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('the outage guard', () => {
+  it('answers 503 while open and lets calls through again after the cooldown', async () => {
+    let clock = 0;
+    const guard = createOutageGuard({ cooldownMs: 2000, now: () => clock });
+    let calls = 0;
+    let fail = true;
+    const store = guard.wrap({
+      async get() {
+        calls++;
+        if (fail) throw new Error('Command timed out');
+        return 'value';
+      },
+      async refuse(): Promise<never> {
+        throw new Error('user exists');
+      },
+    });
+    await expect(store.get()).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.get()).rejects.toMatchObject({ statusCode: 503, retryAfterSeconds: 2 });
+    expect(calls).toBe(1);
+    fail = false;
+    clock = 2000;
+    await expect(store.get()).resolves.toBe('value');
+    await expect(store.refuse()).rejects.toThrow('user exists');
+    expect(guard.open).toBe(false);
+  });
+
+  it('tells Redis outages from other errors', () => {
+    expect(isRedisOutage(new Error("Stream isn't writeable and enableOfflineQueue options is false"))).toBe(true);
+    expect(isRedisOutage(new Error('connect ECONNREFUSED 127.0.0.1:1'))).toBe(true);
+    expect(isRedisOutage(new Error('WRONGTYPE Operation against a key'))).toBe(false);
+  });
+
+  it('turns retryAfterSeconds into Retry-After in the error shape', async () => {
+    const app = createService({ name: 'test', logger: pino({ level: 'silent' }), production: true, checks: {} });
+    app.get('/api/x', async () => {
+      throw new StoreUnavailableError(2);
+    });
+    const response = await app.inject('/api/x');
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
+    expect(response.json()).toMatchObject({ statusCode: 503, statusMessage: 'Service Unavailable', data: { retryAfterSeconds: 2 } });
+  });
+});
+
+describe.skipIf(!installed)('a store on a Redis that goes away', () => {
+  let server: ChildProcess | null = null;
+  let port = 0;
+  const clients: Redis[] = [];
+  const start = async () => {
+    port ||= await freePort();
+    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+  };
+  afterAll(() => {
+    for (const client of clients) client.disconnect();
+    server?.kill('SIGKILL');
+  });
+
+  it('fails fast when killed, times out when hung, and recovers on restart without a new client', async () => {
+    await start();
+    const redis = new Redis(`redis://127.0.0.1:${port}`, resilientRedisOptions);
+    redis.on('error', () => undefined);
+    clients.push(redis);
+    const guard = createOutageGuard({ cooldownMs: 200 });
+    const store = guard.wrap({ get: (key: string) => redis.get(key), set: (key: string, value: string) => redis.set(key, value) });
+    await waitFor(() => redis.status === 'ready', 10_000);
+    await store.set('outage-test', 'yes');
+
+    // Hung (SIGSTOP): the command times out and maps to 503.
+    server!.kill('SIGSTOP');
+    await expect(store.get('outage-test')).rejects.toBeInstanceOf(StoreUnavailableError);
+    server!.kill('SIGCONT');
+    await waitFor(async () => (await store.get('outage-test').catch(() => null)) === 'yes', 10_000);
+
+    // Killed: 503 at once, then restarted empty: the same client answers again.
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server!.kill('SIGKILL');
+    await exited;
+    await expect(store.get('outage-test')).rejects.toMatchObject({ statusCode: 503 });
+    await start();
+    await waitFor(async () => (await store.get('outage-test').catch(() => 'down')) === null, 15_000);
+  }, 30_000);
+});
