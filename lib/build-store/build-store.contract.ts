@@ -3,6 +3,7 @@
  * `describeBuildStore` with a factory that gives a fresh, isolated store.
  */
 import { describe, expect, it } from 'vitest';
+import { republishIfLost } from './keep-published.js';
 import type { BuildMeta, BuildStore } from './types.js';
 import { scopedStores } from '../store-contract.js';
 import { waitFor } from '../testing.js';
@@ -18,7 +19,12 @@ const meta = (id: string, timestamp = Date.now()): BuildMeta => ({
  * `create(scope)` gives a store; stores of the same scope share state (as the renderer and the
  * gateway share one Redis or one folder), stores of different scopes see nothing of each other.
  */
-export function describeBuildStore(name: string, create: (scope: string) => Promise<BuildStore>): void {
+export function describeBuildStore(
+  name: string,
+  create: (scope: string) => Promise<BuildStore>,
+  /** Empties a scope behind the stores' backs, as a Redis restarted without data does. */
+  lose: (scope: string) => Promise<void>,
+): void {
   describe(`BuildStore contract: ${name}`, () => {
     const fresh = scopedStores(create);
 
@@ -59,6 +65,20 @@ export function describeBuildStore(name: string, create: (scope: string) => Prom
       expect(await store.meta('../../etc/passwd')).toBeNull();
       expect(await store.meta('')).toBeNull();
       await expect(store.publish(meta('../evil'))).rejects.toThrow(/invalid build id/);
+    });
+
+    it('publishes its build again when the store lost it, and leaves another current build alone', async () => {
+      const store = await fresh('lost');
+      await store.publish(meta('kept', 5));
+      expect(await republishIfLost(store, meta('kept', 5))).toBe(false);
+      await lose('lost');
+      expect(await store.current()).toBeNull();
+      expect(await republishIfLost(store, meta('kept', 5))).toBe(true);
+      expect(await store.current()).toEqual({ id: 'kept', timestamp: 5 });
+      expect(await store.meta('kept')).toEqual(meta('kept', 5));
+      await store.publish(meta('newer', 6));
+      expect(await republishIfLost(store, meta('kept', 5))).toBe(false);
+      expect(await store.current()).toEqual({ id: 'newer', timestamp: 6 });
     });
 
     it('tells a watcher about a new build within a second, not about the one it started with', async () => {

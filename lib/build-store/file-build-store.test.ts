@@ -13,4 +13,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describeBuildStore('file', async (scope) => createFileBuildStore({ dir: join(root, scope), pollIntervalMs: 100 }));
+describeBuildStore(
+  'file',
+  async (scope) => createFileBuildStore({ dir: join(root, scope), pollIntervalMs: 100 }),
+  (scope) => rm(join(root, scope), { recursive: true, force: true }),
+);

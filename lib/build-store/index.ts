@@ -3,6 +3,7 @@ import { createRedisBuildStore } from './redis-build-store.js';
 import type { BuildStore } from './types.js';
 
 export * from './types.js';
+export { keepPublished, republishIfLost } from './keep-published.js';
 export { createFileBuildStore, createRedisBuildStore };
 
 export interface BuildStoreConfig {

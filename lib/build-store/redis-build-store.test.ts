@@ -8,6 +8,10 @@ const run = `test:${randomUUID()}:`;
 const available = await redisAvailable();
 
 describe.runIf(available)('redis build store', () => {
-  describeBuildStore('redis', async (scope) => createRedisBuildStore({ url: TEST_REDIS_URL, prefix: `${run}${scope}:` }));
+  describeBuildStore(
+    'redis',
+    async (scope) => createRedisBuildStore({ url: TEST_REDIS_URL, prefix: `${run}${scope}:` }),
+    (scope) => deleteKeys(TEST_REDIS_URL, `${run}${scope}:`),
+  );
   afterAll(() => deleteKeys(TEST_REDIS_URL, run));
 });

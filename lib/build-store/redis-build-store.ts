@@ -24,7 +24,8 @@ export function createRedisBuildStore(options: RedisBuildStoreOptions): BuildSto
     history: `${prefix}build:history`,
     channel: `${prefix}build:changed`,
   };
-  const redis = new Redis(options.url, resilientRedisOptions);
+  // Queued while connecting (the renderer publishes right at start); bounded by the retry limit.
+  const redis = new Redis(options.url, { ...resilientRedisOptions, enableOfflineQueue: true });
   redis.on('error', () => undefined); // reported through ping() and readiness, not as crashes
   const subscribers = new Set<Redis>();
 

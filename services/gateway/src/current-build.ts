@@ -15,6 +15,8 @@ export interface CurrentBuild {
   refresh(): Promise<boolean>;
   /** True when the last read of the store succeeded. */
   storeReachable(): boolean;
+  /** True when the last read found a current build (false after Redis restarted empty). */
+  storeHasBuild(): boolean;
   stop(): void;
 }
 
@@ -24,6 +26,7 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
   let info: BuildInfo | null = null;
   let matcher = noRules;
   let reachable = false;
+  let hasBuild = false;
   const cache = new Map<string, BuildMeta>();
 
   function remember(meta: BuildMeta): void {
@@ -48,6 +51,7 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
       const current = await store.current();
       if (!reachable) log.info({ store: store.kind }, 'build store reachable');
       reachable = true;
+      hasBuild = current !== null;
       // A meta that is missing or does not compile leaves the last good build in place.
       if (current) await apply(current).catch((error: unknown) => log.warn({ err: error, buildId: current.id }, 'build not applied'));
       return true;
@@ -98,6 +102,7 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
     },
     refresh: queueRefresh,
     storeReachable: () => reachable,
+    storeHasBuild: () => reachable && hasBuild,
     stop() {
       clearInterval(timer);
       unwatch();

@@ -36,8 +36,9 @@ export function gatewayChecks(options: ReadinessOptions, store: BuildStore, buil
         store.ping().catch(() => false),
         new Promise<boolean>((resolve) => setTimeout(resolve, options.timeoutMs, false).unref()),
       ]);
-      if (answered && !build.storeReachable()) void build.refresh();
-      return answered ? 'ok' : 'degraded';
+      if (answered && (!build.storeReachable() || !build.storeHasBuild())) void build.refresh();
+      // A store that answers but lost the build (Redis restarted empty) is not 'ok'.
+      return answered && build.storeHasBuild() ? 'ok' : 'degraded';
     },
   };
 }

@@ -1,5 +1,5 @@
 /** The renderer process: config, logger, build and content, publish the build, app, listen. */
-import { createBuildStore } from '../../../lib/build-store/index.js';
+import { createBuildStore, keepPublished } from '../../../lib/build-store/index.js';
 import { createLogger } from '../../../lib/logger.js';
 import { listen } from '../../../lib/service.js';
 import { loadContentRepository } from './content/repository.js';
@@ -23,12 +23,18 @@ try {
   const store = createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR });
   const published = await publishBuild(store, meta);
   logger.info({ buildId: meta.id, store: store.kind, published }, 'build published');
+  // A store that lost the build (Redis restarted empty) gets it again within seconds.
+  const stopKeeping = keepPublished(store, meta, {
+    intervalMs: 2000,
+    onRepublished: () => logger.warn({ buildId: meta.id }, 'the build store had lost the build; published it again'),
+    onError: () => undefined, // the store being away shows in /readyz
+  });
   const accounts = await createAccounts({ config, repository: content, logger });
   const app = await buildRendererApp({
     clientDir: config.CLIENT_DIR,
     logger,
     checks: {
-      buildStore: async () => ((await store.ping()) ? 'ok' : 'degraded'),
+      buildStore: async () => ((await store.ping()) && (await store.current()) ? 'ok' : 'degraded'),
       accounts: async () => ((await accounts.ping()) ? 'ok' : 'degraded'),
     },
     accounts,
@@ -44,7 +50,10 @@ try {
       production: config.NODE_ENV === 'production',
     },
   });
-  app.addHook('onClose', () => store.close());
+  app.addHook('onClose', () => {
+    stopKeeping();
+    return store.close();
+  });
   await listen(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   logger.info({ port: config.PORT, buildId: meta.id }, 'renderer ready');
 } catch (error) {

@@ -42,7 +42,7 @@ async function add(email: string, name: string): Promise<void> {
     REDIS_PREFIX: rendererConfigShape.REDIS_PREFIX,
     USERS_FILE: accountsConfigShape.USERS_FILE,
   });
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, resilientRedisOptions) : undefined;
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { ...resilientRedisOptions, enableOfflineQueue: true }) : undefined;
   const users = createUserStore({ redis, prefix: config.REDIS_PREFIX, file: config.USERS_FILE });
   try {
     const user = await users.add(parsed.data);
