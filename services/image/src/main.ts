@@ -7,8 +7,10 @@ const { createLogger } = await import('../../../lib/logger.js');
 const { listen } = await import('../../../lib/service.js');
 const { loadImageConfig } = await import('./config.js');
 const { buildImageApp } = await import('./app.js');
+const { applyLibvipsLimits } = await import('./libvips.js');
 
 const config = loadImageConfig();
+applyLibvipsLimits({ cacheMb: config.IMAGE_LIBVIPS_CACHE_MB, threads: config.IMAGE_LIBVIPS_THREADS });
 const logger = createLogger({ service: 'image', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
 const app = await buildImageApp(config, { logger });
 await listen(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
