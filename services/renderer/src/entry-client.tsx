@@ -14,12 +14,21 @@ import { startClientRuntime } from './runtime/client-runtime.js';
 import { APP_ELEMENT_ID } from './runtime/document-ids.js';
 import { resolveLazyMatches } from './runtime/hydrate-lazy.js';
 import { loadPayloadData } from './runtime/payload-fetch.js';
+import { PAGE_DATA_EXPORTS } from './runtime/page-module.js';
 import { PAYLOAD_ELEMENT_ID, reviveError, type Payload } from './runtime/payload.js';
 
 function inlinePayload(): Payload {
   const text = document.getElementById(PAYLOAD_ELEMENT_ID)?.textContent;
   if (!text) throw new Error(`#${PAYLOAD_ELEMENT_ID} is missing from the page`);
   return JSON.parse(text) as Payload;
+}
+
+if (import.meta.hot) {
+  // `npm run dev`: a page module exports data beside its component (loader, head…); Fast Refresh
+  // would take that for a non-component module and reload the page, losing its state.
+  Object.assign(window, {
+    __getReactRefreshIgnoredExports: ({ id }: { id: string }) => (id.includes('/src/app/pages/') ? PAGE_DATA_EXPORTS : []),
+  });
 }
 
 async function main(): Promise<void> {
@@ -49,6 +58,8 @@ async function main(): Promise<void> {
   const container = document.getElementById(APP_ELEMENT_ID);
   if (!container) throw new Error(`#${APP_ELEMENT_ID} is missing from the page`);
   startClientRuntime(router, routes, container);
+  // `npm run dev`: a Markdown edit rebuilt the content; show it without a reload.
+  import.meta.hot?.on('cookbook:content-changed', () => void router?.revalidate());
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

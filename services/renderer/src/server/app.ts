@@ -15,7 +15,10 @@ import type { RenderContext } from './render-context.js';
 
 export interface RendererAppOptions {
   context: RenderContext;
-  clientDir: string;
+  /** The client build, served under the assets prefix; absent in development (Vite serves it). */
+  clientDir?: string;
+  /** Registers what must answer before the page routes (development: Vite's middleware). */
+  beforeRoutes?: (app: FastifyInstance) => void;
   logger: FastifyBaseLogger;
   checks?: Record<string, ReadinessCheck>;
   /** Sessions, users and saved recipes (server/accounts.ts); without them every visitor is anonymous. */
@@ -33,15 +36,18 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
     ...(options.checks ? { checks: options.checks } : {}),
   });
 
-  await app.register(fastifyStatic, {
-    root: options.clientDir,
-    prefix: context.assetsPrefix,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
-  });
+  options.beforeRoutes?.(app);
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      prefix: context.assetsPrefix,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+    });
+  }
   await app.register(categoriesApi, { repository: context.services.content });
   if (options.accounts) await registerAccounts(app, options.accounts);
 

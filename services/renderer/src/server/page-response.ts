@@ -12,9 +12,8 @@ import { answerCrawlerError, isCrawler } from './crawler.js';
 import { contentSecurityPolicy, createNonce } from './csp.js';
 import { DOCUMENT_END, documentStart } from './document.js';
 import { toInlineJson } from './inline-json.js';
-import { linksFor } from './manifest-links.js';
 import { queryOutcome } from './page-query.js';
-import { buildHeaders, originOf, type RenderContext } from './render-context.js';
+import { buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
 import { streamPage } from './stream-page.js';
 
 function pageHeaders(context: RenderContext, nonce: string): Record<string, string> {
@@ -39,12 +38,13 @@ export async function answerPage(context: RenderContext, request: FastifyRequest
   const nonce = createNonce();
   const origin = originOf(context, request);
   const colors = colorModeHtmlAttributes(request.headers.cookie, firstError ? null : query.colorMode);
-  const links = linksFor(context.manifest, context.entry.clientEntry, query.files, context.assetsPrefix);
+  const links = pageLinks(context, query.files);
   const payload: Payload = { buildId: context.build.id, path: url.pathname, data: query.data, errors };
   const start = documentStart({
     nonce,
     htmlClass: colors.className,
     forcedColorMode: colors.forced,
+    extraHead: context.assets?.headHtml?.(nonce),
     head: firstError ? errorHead(statusCode, errorPageTitle(statusCode), origin, url.pathname) : query.head(origin),
     links,
     config: {
@@ -78,7 +78,7 @@ export function answerShellError(context: RenderContext, request: FastifyRequest
   if (wantsJson(request)) return reply.code(body.statusCode).send(body);
   if (isCrawler(request)) return answerCrawlerError(request, reply, body);
   const nonce = createNonce();
-  const links = linksFor(context.manifest, context.entry.clientEntry, [], context.assetsPrefix);
+  const links = pageLinks(context, []);
   const path = new URL(request.url, 'http://x').pathname;
   const html =
     documentStart({

@@ -4,12 +4,15 @@ import type { BuildInfo } from '../../../../lib/build-store/types.js';
 import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
 import type { RendererServices } from '../runtime/services.js';
 import { requestOrigin } from './fetch-request.js';
-import type { ViteManifest } from './manifest-links.js';
+import { linksFor, type PageLinks, type ViteManifest } from './manifest-links.js';
+import type { PageAssets } from './page-assets.js';
 import type { SsrEntry } from './ssr-entry.js';
 
 export interface RenderContext {
   entry: SsrEntry;
   manifest: ViteManifest;
+  /** How pages link scripts and styles when not from `manifest` (development: Vite). */
+  assets?: PageAssets;
   services: RendererServices;
   build: BuildInfo;
   assetsPrefix: string;
@@ -28,4 +31,9 @@ export function originOf(context: RenderContext, request: FastifyRequest): strin
 /** Headers of every HTML page and payload: which build answered. */
 export function buildHeaders(context: RenderContext): Record<string, string> {
   return { [BUILD_ID_HEADER]: context.build.id };
+}
+
+/** The entry, preloads and stylesheets of a page made of these page modules. */
+export function pageLinks(context: RenderContext, pageFiles: readonly string[]): PageLinks {
+  return context.assets?.links(pageFiles) ?? linksFor(context.manifest, context.entry.clientEntry, pageFiles, context.assetsPrefix);
 }
