@@ -1,0 +1,249 @@
+/**
+ * The render cache at the gateway (Nuxt's swr / isr / cache route rules): an anonymous GET of a
+ * page or payload whose rule caches it is answered from memory or the shared store; only misses,
+ * bypasses and refreshes reach the renderer. Every page and payload answer says
+ * `x-cache: HIT | STALE | MISS | BYPASS`. See docs/decisions/render-cache.md.
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches } from '../../../../lib/http-cache/conditional.js';
+import { Lru } from '../../../../lib/http-cache/lru.js';
+import { SingleFlight } from '../../../../lib/http-cache/single-flight.js';
+import { SESSION_COOKIE } from '../../../../lib/constants.js';
+import type { CacheRule } from '../../../../lib/route-rule-types.js';
+import type { CurrentBuild } from '../current-build.js';
+import { entrySize, pickEncoding, withEncoding, type CacheEntry } from './cache-entry.js';
+import { createRendererClient, fillHeaders, toFillResult, type FillResult, type Rendered } from './cache-fill.js';
+import { cacheKey, normalizeQuery, readCookie, variantOf } from './cache-key.js';
+import { ttlOf, type SharedCacheStore } from './shared-store.js';
+
+export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
+
+export interface RenderCacheOptions {
+  rendererUrl: string;
+  timeoutMs: number;
+  trustProxy: boolean;
+  assetsPrefix: string;
+  store: SharedCacheStore;
+  memoryBytes: number;
+  /** Query parameters left out of the key (`utm_*`: a trailing * matches any suffix). */
+  ignoredQuery: string[];
+  /** Distinct queries cached per path; more are rendered but not stored. */
+  maxVariantsPerPath: number;
+  /** How long a gateway waits for another gateway's render of the same page. */
+  lockWaitMs: number;
+}
+
+/** Counts since start, by outcome; metrics read them. */
+export interface RenderCacheStats {
+  requests: Record<CacheStatus, number>;
+  stores: number;
+  refreshes: number;
+  refreshFailures: number;
+  memoryBytes: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    cacheStatus: CacheStatus | null;
+  }
+}
+
+const PAYLOAD_SUFFIX = '/_payload.json';
+const BUILD_ID_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The page a path belongs to: itself, or the page of a `{route}/_payload.json`. */
+export function pageOf(path: string): { page: string; payload: boolean } {
+  if (!path.endsWith(PAYLOAD_SUFFIX)) return { page: path, payload: false };
+  return { page: path.slice(0, -PAYLOAD_SUFFIX.length) || '/', payload: true };
+}
+
+export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, options: RenderCacheOptions): RenderCacheStats {
+  const memory = new Lru<CacheEntry>({ maxEntries: 20_000, maxSize: options.memoryBytes });
+  const fills = new SingleFlight<FillResult>();
+  const encodings = new SingleFlight<CacheEntry>();
+  const variants = new Lru<Set<string>>({ maxEntries: 10_000 });
+  const renderer = createRendererClient(options.rendererUrl, options.timeoutMs);
+  const failing = new Set<string>();
+  const stats: RenderCacheStats = {
+    requests: { HIT: 0, STALE: 0, MISS: 0, BYPASS: 0 },
+    stores: 0,
+    refreshes: 0,
+    refreshFailures: 0,
+    memoryBytes: () => memory.totalSize,
+  };
+  const stopPurge = options.store.onPurge(() => memory.clear());
+  app.addHook('onClose', async () => {
+    stopPurge();
+    await renderer.close();
+  });
+  app.decorateRequest('cacheStatus', null);
+
+  function remember(entry: CacheEntry, shared: boolean): void {
+    memory.set(entry.key, entry, entrySize(entry));
+    // A 404 stays in this gateway's memory only: random missing paths must not fill the shared store.
+    if (shared && entry.status === 200) void options.store.set(entry, ttlOf(entry));
+  }
+
+  async function lookup(key: string, now: number): Promise<CacheEntry | null> {
+    const local = memory.get(key);
+    if (local && (local.freshUntil === null || local.freshUntil > now)) return local;
+    // Stale or missing here: another gateway may have refreshed it already.
+    const shared = await options.store.get(key);
+    if (shared && (!local || shared.storedAt > local.storedAt)) {
+      memory.set(key, shared, entrySize(shared));
+      return shared;
+    }
+    return local ?? null;
+  }
+
+  async function render(request: FastifyRequest, key: string, url: string, rule: CacheRule): Promise<FillResult> {
+    const rendered = await renderer.render(url, fillHeaders(request, rule, options.trustProxy));
+    const result = await toFillResult(key, rendered, rule);
+    if (result.kind === 'entry') {
+      stats.stores++;
+      remember(result.entry, true);
+    }
+    return result;
+  }
+
+  /** A miss: one render per key here, and one across gateways while the lock holds. */
+  function fill(request: FastifyRequest, key: string, url: string, rule: CacheRule): Promise<FillResult> {
+    return fills.run(key, async () => {
+      if (!(await options.store.lock(key, options.timeoutMs))) {
+        const deadline = Date.now() + options.lockWaitMs;
+        while (Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          const entry = await options.store.get(key);
+          if (entry) {
+            memory.set(key, entry, entrySize(entry));
+            return { kind: 'entry', entry };
+          }
+        }
+      }
+      try {
+        return await render(request, key, url, rule);
+      } finally {
+        void options.store.unlock(key);
+      }
+    });
+  }
+
+  /** Stale: refresh behind the answer, once per key across gateways; a failure keeps the stale entry. */
+  function refresh(request: FastifyRequest, key: string, url: string, rule: CacheRule, log: FastifyBaseLogger): void {
+    if (fills.has(key)) return;
+    const failed = (error: unknown) => {
+      stats.refreshFailures++;
+      // One line per failing key until it recovers; nothing is stored, so no error sticks.
+      if (!failing.has(key)) log.warn({ err: error, key }, 'cache refresh failed; serving the stale entry');
+      failing.add(key);
+    };
+    void (async () => {
+      if (!(await options.store.lock(key, options.timeoutMs))) return;
+      stats.refreshes++;
+      try {
+        const result = await fills.run(key, () => render(request, key, url, rule));
+        if (result.kind === 'uncacheable') throw new Error(`the renderer answered ${result.reason}`);
+        failing.delete(key);
+      } finally {
+        void options.store.unlock(key);
+      }
+    })().catch(failed);
+  }
+
+  async function send(request: FastifyRequest, reply: FastifyReply, cached: CacheEntry, status: CacheStatus): Promise<FastifyReply> {
+    request.cacheStatus = status;
+    const age = Math.max(0, Math.floor((Date.now() - cached.storedAt) / 1000));
+    reply.headers({ ...cached.headers, etag: cached.etag, age: String(age), vary: varyOf(cached) });
+    if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    let entry = cached;
+    if (encoding !== 'identity' && !cached.bodies[encoding]) {
+      entry = await encodings.run(`${encoding}:${cached.key}`, () => withEncoding(cached, encoding));
+      remember(entry, true);
+    }
+    const body = encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding]!;
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    reply.code(entry.status).header('content-length', String(body.length));
+    return reply.send(request.method === 'HEAD' ? undefined : body);
+  }
+
+  function sendRendered(request: FastifyRequest, reply: FastifyReply, rendered: Rendered): FastifyReply {
+    request.cacheStatus = 'MISS';
+    for (const [name, value] of Object.entries(rendered.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
+    }
+    return reply.code(rendered.status).send(request.method === 'HEAD' ? undefined : rendered.body);
+  }
+
+  /** The rule and key of a request the cache may answer, or null (a bypass) and why. */
+  function decide(request: FastifyRequest): { rule: CacheRule; key: string; url: string } | null {
+    const [path = '/', search = ''] = request.url.split(/\?(.*)/s);
+    const { page, payload } = pageOf(path);
+    const rule = (payload ? build.matcher().match(page) : request.routeRules)?.cache;
+    const buildId = build.info()?.id;
+    if (!rule || !buildId) return null;
+    if (readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined || request.headers.authorization) return null;
+    // A payload's `?{buildId}` only says which build the client runs; the key has the build already.
+    const query = normalizeQuery(search, options.ignoredQuery, payload ? (name) => BUILD_ID_PARAM.test(name) : undefined);
+    const known = variants.get(path) ?? new Set<string>();
+    if (!known.has(query)) {
+      if (known.size >= options.maxVariantsPerPath) return null;
+      known.add(query);
+      variants.set(path, known);
+    }
+    const key = cacheKey(buildId, path, query, variantOf(request.headers, rule.varies)).key;
+    return { rule, key, url: query ? `${path}?${query}` : path };
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (!isPagePath(request.url, options.assetsPrefix)) return;
+    request.cacheStatus = 'BYPASS';
+    const decision = decide(request);
+    if (!decision) return;
+    const { rule, key, url } = decision;
+    const now = Date.now();
+    const entry = await lookup(key, now);
+    if (entry && (entry.freshUntil === null || entry.freshUntil > now)) return send(request, reply, entry, 'HIT');
+    if (entry && (entry.staleUntil === null || entry.staleUntil > now)) {
+      refresh(request, key, url, rule, request.log);
+      return send(request, reply, entry, 'STALE');
+    }
+    try {
+      const result = await fill(request, key, url, rule);
+      if (result.kind === 'entry') return send(request, reply, result.entry, 'MISS');
+      // Not storable (a Set-Cookie, an error…): the leader sends it once; followers render their own.
+      if (result.claim()) return sendRendered(request, reply, result.rendered);
+    } catch (error) {
+      request.log.warn({ err: error, key }, 'cache fill failed; proxying');
+    }
+    request.cacheStatus = 'MISS';
+    return undefined;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.cacheStatus) reply.header('x-cache', request.cacheStatus);
+    if (request.cacheStatus) stats.requests[request.cacheStatus]++;
+    return payload;
+  });
+  return stats;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'trailer', 'te']);
+
+function varyOf(entry: CacheEntry): string {
+  const vary = entry.headers.vary;
+  return vary ? `${vary}, accept-encoding` : 'accept-encoding';
+}
+
+/** Pages and payloads: not assets, the API, images or the gateway's own endpoints. */
+export function isPagePath(url: string, assetsPrefix: string): boolean {
+  return !(
+    url.startsWith(assetsPrefix) ||
+    url.startsWith('/api/') ||
+    url === '/api' ||
+    url.startsWith('/_ipx/') ||
+    url.startsWith('/healthz') ||
+    url.startsWith('/readyz')
+  );
+}
