@@ -32,6 +32,8 @@ USER node
 
 FROM runtime AS gateway
 ENV PORT=3000
+# Pages rendered at build time (prerender route rules), served without the renderer.
+COPY --from=build /app/dist/prerender ./dist/prerender
 EXPOSE 3000
 CMD ["node", "dist/node/services/gateway/src/main.js"]
 

@@ -15,4 +15,6 @@ export const routeRules: RouteRulesInput = {
   '/': { swr: 600 },
   '/category/**': { isr: true },
   '/login': { robots: false, cache: false },
+  // The same for everyone and changed only by a build: rendered once, at build time.
+  '/about': { prerender: true },
 };

@@ -85,6 +85,25 @@ describe.each([
     expect(await (await get(`${stack.url}/`)).text()).not.toContain('Demo Cook');
   });
 
+  it.skipIf(redis)('serves prerendered pages and their payloads with the renderer stopped', async () => {
+    await stack.stopService('renderer');
+    try {
+      const page = await get(`${stack.url}/about`);
+      expect([page.status, page.headers.get('x-prerendered'), page.headers.get('x-cache')]).toEqual([200, 'true', 'HIT']);
+      const html = await page.text();
+      expect(html).toContain('About this cookbook');
+      expect(html).not.toContain('nonce=');
+      expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+      const { id } = (await (await fetch(`${stack.url}/_nuxt/builds/latest.json`)).json()) as { id: string };
+      const payload = await get(`${stack.url}/about/_payload.json?${id}`, { accept: 'application/json', 'accept-encoding': 'br' });
+      expect([payload.status, payload.headers.get('content-encoding')]).toEqual([200, 'br']);
+      expect(((await payload.json()) as { buildId: string }).buildId).toBe(id);
+      expect((await get(`${stack.url}/category/zzz-not-cached`)).status).toBeGreaterThanOrEqual(502);
+    } finally {
+      await stack.startService('renderer');
+    }
+  });
+
   it.skipIf(!redis || !hasRedis)('shares one Redis cache between two gateway processes, and renders a herd once', async () => {
     const other = await secondGateway(stack);
     try {

@@ -44,6 +44,8 @@ export const gatewayConfigShape = {
   CACHE_LOCK_WAIT_MS: positiveInt(2000),
   /** The embedded mode's shared store (files); with REDIS_URL the cache is in Redis. */
   CACHE_DIR: z.string().min(1).default(join(buildDir, 'render-cache')),
+  /** Pages rendered at build time (`prerender: true` rules), written by `npm run build`. */
+  PRERENDER_DIR: z.string().min(1).default(join(buildDir, 'prerender')),
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;

@@ -4,6 +4,7 @@ import type { GatewayConfig } from '../config.js';
 import type { CurrentBuild } from '../current-build.js';
 import { createFileCacheStore } from './file-store.js';
 import { createRedisCacheStore } from './redis-store.js';
+import { createPrerendered } from './prerendered.js';
 import { registerRenderCache, type RenderCacheStats } from './render-cache.js';
 import type { SharedCacheStore } from './shared-store.js';
 
@@ -47,5 +48,6 @@ export function createRenderCache(app: FastifyInstance, build: CurrentBuild, con
     ignoredQuery: config.CACHE_IGNORED_QUERY,
     maxVariantsPerPath: config.CACHE_MAX_VARIANTS,
     lockWaitMs: config.CACHE_LOCK_WAIT_MS,
+    prerendered: createPrerendered(config.PRERENDER_DIR, build),
   });
 }

@@ -14,6 +14,7 @@ import type { CurrentBuild } from '../current-build.js';
 import { entrySize, pickEncoding, withEncoding, type CacheEntry } from './cache-entry.js';
 import { createRendererClient, fillHeaders, toFillResult, type FillResult, type Rendered } from './cache-fill.js';
 import { cacheKey, normalizeQuery, readCookie, variantOf } from './cache-key.js';
+import type { Prerendered } from './prerendered.js';
 import { ttlOf, type SharedCacheStore } from './shared-store.js';
 
 export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
@@ -31,6 +32,8 @@ export interface RenderCacheOptions {
   maxVariantsPerPath: number;
   /** How long a gateway waits for another gateway's render of the same page. */
   lockWaitMs: number;
+  /** Pages rendered at build time. */
+  prerendered: Prerendered;
 }
 
 /** Counts since start, by outcome; metrics read them. */
@@ -159,7 +162,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     let entry = cached;
     if (encoding !== 'identity' && !cached.bodies[encoding]) {
       entry = await encodings.run(`${encoding}:${cached.key}`, () => withEncoding(cached, encoding));
-      remember(entry, true);
+      if (!reply.hasHeader('x-prerendered')) remember(entry, true);
     }
     const body = encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding]!;
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
@@ -175,14 +178,12 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     return reply.code(rendered.status).send(request.method === 'HEAD' ? undefined : rendered.body);
   }
 
-  /** The rule and key of a request the cache may answer, or null (a bypass) and why. */
-  function decide(request: FastifyRequest): { rule: CacheRule; key: string; url: string } | null {
-    const [path = '/', search = ''] = request.url.split(/\?(.*)/s);
+  /** The rule and key of a request the cache may answer, or null (a bypass). */
+  function decide(request: FastifyRequest, path: string, search: string): { rule: CacheRule; key: string; url: string } | null {
     const { page, payload } = pageOf(path);
     const rule = (payload ? build.matcher().match(page) : request.routeRules)?.cache;
     const buildId = build.info()?.id;
     if (!rule || !buildId) return null;
-    if (readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined || request.headers.authorization) return null;
     // A payload's `?{buildId}` only says which build the client runs; the key has the build already.
     const query = normalizeQuery(search, options.ignoredQuery, payload ? (name) => BUILD_ID_PARAM.test(name) : undefined);
     const known = variants.get(path) ?? new Set<string>();
@@ -199,7 +200,12 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (!isPagePath(request.url, options.assetsPrefix)) return;
     request.cacheStatus = 'BYPASS';
-    const decision = decide(request);
+    // Signed-in visitors (or anyone sending credentials) always get their own render.
+    if (readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined || request.headers.authorization) return;
+    const [path = '/', search = ''] = request.url.split(/\?(.*)/s);
+    const built = await options.prerendered.get(path, pageOf(path).page);
+    if (built) return send(request, reply.header('x-prerendered', 'true'), built, 'HIT');
+    const decision = decide(request, path, search);
     if (!decision) return;
     const { rule, key, url } = decision;
     const now = Date.now();
