@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RouteRulesInput } from '../../../lib/route-rules.js';
 import { waitFor } from '../../../lib/testing.js';
 import { metaOf, startGateway, type TestGateway } from './upstreams.js';
 
@@ -43,12 +44,12 @@ async function startRenderer(): Promise<Renderer> {
   return { url, app, renders, mode };
 }
 
-const RULES = {
+const RULES: RouteRulesInput = {
   '/fresh/**': { isr: true },
   '/short/**': { cache: { maxAge: 1, staleMaxAge: 60 } },
   '/lang/**': { cache: { maxAge: 60, varies: ['accept-language'] } },
   '/nocache': { cache: false },
-} as const;
+};
 
 describe('render cache', () => {
   let renderer: Renderer;
