@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createBuildStore } from '../../../lib/build-store/index.js';
 import { createLogger } from '../../../lib/logger.js';
 import { projectRoot } from '../../../lib/paths.js';
+import { createRouteRulesMatcher } from '../../../lib/route-rules.js';
 import { listen } from '../../../lib/service.js';
 import { buildContent } from './content/build-content.js';
 import { loadContentRepository } from './content/repository.js';
@@ -40,6 +41,7 @@ try {
   const content = await loadContentRepository(config.CONTENT_FILE);
   const store = createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR });
   const meta = devBuildMeta(config.ASSETS_PREFIX);
+  const rules = createRouteRulesMatcher(meta.matcher);
   await publishBuild(store, meta);
   logger.info({ buildId: meta.id, store: store.kind }, 'development build published');
   const accounts = await createAccounts({ config, repository: content, logger });
@@ -58,6 +60,7 @@ try {
     streamTimeoutMs: config.SSR_STREAM_TIMEOUT_MS,
     buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
     production: false,
+    ssr: (path) => rules.match(path).ssr !== false,
   };
   const app = await buildRendererApp({
     logger,

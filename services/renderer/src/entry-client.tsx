@@ -17,10 +17,10 @@ import { loadPayloadData } from './runtime/payload-fetch.js';
 import { PAGE_DATA_EXPORTS } from './runtime/page-module.js';
 import { PAYLOAD_ELEMENT_ID, reviveError, type Payload } from './runtime/payload.js';
 
-function inlinePayload(): Payload {
+/** The page's inline payload; null in the `ssr: false` shell, whose data the router fetches. */
+function inlinePayload(): Payload | null {
   const text = document.getElementById(PAYLOAD_ELEMENT_ID)?.textContent;
-  if (!text) throw new Error(`#${PAYLOAD_ELEMENT_ID} is missing from the page`);
-  return JSON.parse(text) as Payload;
+  return text ? (JSON.parse(text) as Payload) : null;
 }
 
 if (import.meta.hot) {
@@ -49,10 +49,11 @@ async function main(): Promise<void> {
       return recoverFromChunkError(here) === 'reloading' ? new Promise<boolean>(() => undefined) : false;
     },
   );
-  const errors = payload.errors && Object.fromEntries(Object.entries(payload.errors).map(([id, body]) => [id, reviveError(body)]));
+  const errors = payload?.errors && Object.fromEntries(Object.entries(payload.errors).map(([id, body]) => [id, reviveError(body)]));
   let router: Router | null = null;
   router = createBrowserRouter(routes, {
-    hydrationData: { loaderData: payload.data, errors },
+    // Without a payload (the ssr: false shell) the router runs the loaders, which fetch it.
+    ...(payload ? { hydrationData: { loaderData: payload.data, errors: errors ?? null } } : {}),
     dataStrategy: createNavigationStrategy(() => router),
   });
   const container = document.getElementById(APP_ELEMENT_ID);
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
       <RouterProvider router={router} />
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(container, app);
+  if (hydrate && payload) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

@@ -20,12 +20,14 @@ export function readCookie(cookieHeader: string | undefined, name: string): stri
   return undefined;
 }
 
-/** The class the renderer puts on <html> for this cookie (its colorModeFromCookie, tested to agree). */
+/**
+ * The colour a page is rendered in for this cookie: an explicit light or dark preference, or ''
+ * (no cookie, or `system`). For `system` the head script puts the class on before the first
+ * paint, so the page is rendered without one and every first-time visitor shares one entry.
+ */
 export function colorModeClass(cookieHeader: string | undefined): 'light' | 'dark' | '' {
-  const [preference, value] = (readCookie(cookieHeader, COLOR_MODE_COOKIE) ?? '').split('.');
-  if (preference === 'light' || preference === 'dark') return preference;
-  if (preference === 'system' && (value === 'light' || value === 'dark')) return value;
-  return '';
+  const [preference] = (readCookie(cookieHeader, COLOR_MODE_COOKIE) ?? '').split('.');
+  return preference === 'light' || preference === 'dark' ? preference : '';
 }
 
 /** `utm_*`-style patterns: a trailing `*` matches any suffix. */
@@ -58,12 +60,15 @@ export function variantOf(headers: IncomingHttpHeaders, varies: readonly string[
 
 /** The cookies the renderer may see on a cached render: only those that are part of the key. */
 export function keyedCookies(cookieHeader: string | undefined, varies: readonly string[]): string | undefined {
-  const names = [COLOR_MODE_COOKIE, ...varies.filter((name) => name.startsWith('cookie:')).map((name) => name.slice(7))];
+  const mode = colorModeClass(cookieHeader);
+  const colour = mode ? [`${COLOR_MODE_COOKIE}=${mode}.${mode}`] : [];
+  const names = [...varies.filter((name) => name.startsWith('cookie:')).map((name) => name.slice(7))];
   const kept = names.flatMap((name) => {
     const value = readCookie(cookieHeader, name);
     return value === undefined ? [] : [`${name}=${value}`];
   });
-  return kept.length > 0 ? kept.join('; ') : undefined;
+  const all = [...colour, ...kept];
+  return all.length > 0 ? all.join('; ') : undefined;
 }
 
 export interface CacheKey {

@@ -11,6 +11,7 @@ import { registerAccounts, type Accounts } from './accounts.js';
 import { categoriesApi } from './api/categories.js';
 import { answerPage } from './page-response.js';
 import { answerPayload } from './payload-response.js';
+import { answerShell } from './shell-response.js';
 import type { RenderContext } from './render-context.js';
 
 export interface RendererAppOptions {
@@ -59,6 +60,7 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
     }
     const pagePath = pagePathOfPayload(path);
     if (pagePath !== null) return answerPayload(context, request, reply, pagePath);
+    if (context.ssr && !context.ssr(path)) return answerShell(context, request, reply);
     return answerPage(context, request, reply);
   });
   return app;

@@ -22,6 +22,8 @@ export interface RenderContext {
   /** How often the browser checks for a newer build; SPEC's hour when unset. */
   buildCheckIntervalMs?: number;
   production: boolean;
+  /** False for paths whose route rule says `ssr: false`: they get the client-rendered shell. */
+  ssr?: (path: string) => boolean;
 }
 
 export function originOf(context: RenderContext, request: FastifyRequest): string {
