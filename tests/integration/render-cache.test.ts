@@ -4,7 +4,9 @@
  * the renderer, signed-in visitors bypassing, two gateway processes sharing one Redis, and Redis
  * killed under load without a single 5xx.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { projectRoot } from '../../lib/paths.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisAvailable, waitFor } from '../../lib/testing.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
@@ -72,6 +74,24 @@ describe.each([
 
     expect((await get(`${stack.url}/`)).headers.get('x-cache')).toMatch(/^(MISS|HIT)$/);
     expect((await get(`${stack.url}/login`)).headers.get('x-cache')).toBe('BYPASS');
+  });
+
+  it.skipIf(redis && !hasRedis)('empties matching entries on `npm run cache -- purge`, in every gateway', async () => {
+    await get(`${stack.url}/category/nodejs`);
+    expect((await get(`${stack.url}/category/nodejs`)).headers.get('x-cache')).toBe('HIT');
+    const env = redis
+      ? { REDIS_URL: stack.redisUrl!, REDIS_PREFIX: stack.redisPrefix! }
+      : { CACHE_DIR: join(dirname(stack.buildStoreDir!), 'render-cache'), REDIS_URL: '' };
+    const cli = spawnSync(process.execPath, [join(projectRoot, 'dist', 'node', 'scripts', 'cache-cli.js'), 'purge', '/category/*'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    expect(cli.stdout).toMatch(/^purged [1-9]\d* cached entr(y|ies) matching \/category\/\*/);
+    await waitFor(async () => (await get(`${stack.url}/category/nodejs`)).headers.get('x-cache') === 'MISS', 5000);
+    const bad = spawnSync(process.execPath, [join(projectRoot, 'dist', 'node', 'scripts', 'cache-cli.js'), 'purge', 'category'], {
+      encoding: 'utf8',
+    });
+    expect([bad.status, bad.stderr]).toEqual([2, expect.stringContaining('usage: npm run cache -- purge [pattern]')]);
   });
 
   it.skipIf(redis)('lets a signed-in visitor bypass the cache and see their name, on the same cached page', async () => {

@@ -69,16 +69,18 @@ export function createFileCacheStore(dir: string, pollMs = 1000): SharedCacheSto
       return removed;
     },
     onPurge(listener) {
-      let seen = 0;
-      const timer = setInterval(() => {
+      // null until the first look; 0 while there is no marker yet.
+      let seen: number | null = null;
+      const look = () =>
         void stat(marker).then(
           ({ mtimeMs }) => {
-            if (seen !== 0 && mtimeMs !== seen) listener();
+            if (seen !== null && mtimeMs !== seen) listener();
             seen = mtimeMs;
           },
-          () => undefined,
+          () => (seen = 0),
         );
-      }, pollMs);
+      look();
+      const timer = setInterval(look, pollMs);
       timer.unref();
       return () => clearInterval(timer);
     },

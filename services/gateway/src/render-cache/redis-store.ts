@@ -8,12 +8,13 @@ import { Redis } from 'ioredis';
 import { decodeEntry, encodeEntry, type CacheEntry } from './cache-entry.js';
 import type { SharedCacheStore } from './shared-store.js';
 
-export function createRedisCacheStore(url: string, prefix: string, timeoutMs: number): SharedCacheStore {
+/** `queueWhileConnecting`: for one-off tools (the purge command), which must wait for the connection. */
+export function createRedisCacheStore(url: string, prefix: string, timeoutMs: number, queueWhileConnecting = false): SharedCacheStore {
   const redis = new Redis(url, {
     commandTimeout: timeoutMs,
     connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
+    maxRetriesPerRequest: queueWhileConnecting ? 1 : 0,
+    enableOfflineQueue: queueWhileConnecting,
     retryStrategy: (times) => Math.min(times * 200, 1000),
   });
   redis.on('error', () => undefined);
