@@ -158,7 +158,10 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     const age = Math.max(0, Math.floor((Date.now() - cached.storedAt) / 1000));
     reply.headers({ ...cached.headers, etag: cached.etag, age: String(age), vary: varyOf(cached) });
     if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-    const encoding = pickEncoding(request.headers['accept-encoding']);
+    // A miss answers like an uncached page (compressed on the fly, cheaply); the best-level
+    // compression is made once, for the first hit that asks for it.
+    const wanted = pickEncoding(request.headers['accept-encoding']);
+    const encoding = status === 'MISS' && !cached.bodies[wanted] ? 'identity' : wanted;
     let entry = cached;
     if (encoding !== 'identity' && !cached.bodies[encoding]) {
       entry = await encodings.run(`${encoding}:${cached.key}`, () => withEncoding(cached, encoding));
