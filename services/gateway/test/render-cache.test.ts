@@ -163,6 +163,8 @@ describe('render cache', () => {
     await get('/short/p');
     await new Promise((resolve) => setTimeout(resolve, 1100));
     renderer.mode.version = 'v2';
+    // A slow refresh, so all three answers surely come before it lands.
+    renderer.mode.delayMs = 300;
     const stale = await Promise.all([get('/short/p'), get('/short/p'), get('/short/p')]);
     expect(stale.map((answer) => answer.headers['x-cache'])).toEqual(['STALE', 'STALE', 'STALE']);
     expect(stale[0]!.body).toContain('v1');
