@@ -30,7 +30,8 @@ const config = loadRendererConfig();
 const logger = createLogger({ service: 'renderer', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
 
 try {
-  const vite = await startVite(config.PORT + HMR_PORT_OFFSET);
+  const hmrPort = config.PORT + HMR_PORT_OFFSET;
+  const vite = await startVite(hmrPort);
   const loadEntry = async () => checkSsrEntry(await vite.ssrLoadModule('/src/entry-server.tsx'), 'src/entry-server.tsx');
   await buildContent();
   // A broken page at start must not stop the dev server: the first request shows the error.
@@ -52,7 +53,7 @@ try {
       return entry;
     },
     manifest: {},
-    assets: await devAssets(vite, config.ASSETS_PREFIX),
+    assets: await devAssets(vite, config.ASSETS_PREFIX, hmrPort),
     services,
     build: { id: meta.id, timestamp: meta.timestamp },
     assetsPrefix: config.ASSETS_PREFIX,
@@ -101,7 +102,7 @@ try {
     await store.close();
   });
   await listen(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
-  logger.info({ port: config.PORT, hmrPort: config.PORT + HMR_PORT_OFFSET }, 'renderer ready (development, Vite)');
+  logger.info({ port: config.PORT, hmrPort }, 'renderer ready (development, Vite)');
 } catch (error) {
   logger.fatal({ err: error }, 'renderer failed to start');
   process.exit(1);

@@ -41,7 +41,7 @@ export function mountVite(app: FastifyInstance, vite: ViteDevServer, assetsPrefi
  * The head scripts Vite adds in development (its client, React Fast Refresh's preamble), with a
  * nonce per request so the page's strict CSP lets them run.
  */
-export async function devAssets(vite: ViteDevServer, assetsPrefix: string): Promise<PageAssets> {
+export async function devAssets(vite: ViteDevServer, assetsPrefix: string, hmrPort: number): Promise<PageAssets> {
   const html = await vite.transformIndexHtml('/', '<!DOCTYPE html><html><head></head><body></body></html>');
   const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1]?.trim() ?? '';
   return {
@@ -51,5 +51,7 @@ export async function devAssets(vite: ViteDevServer, assetsPrefix: string): Prom
       stylesheets: STYLESHEETS.map((file) => assetsPrefix + file),
     }),
     headHtml: (nonce) => head.replaceAll('<script', `<script nonce="${nonce}"`),
+    // The browser opens Vite's HMR WebSocket on its own port (CSP 'self' covers the page's port only).
+    connectSources: [`ws://localhost:${hmrPort}`, `ws://127.0.0.1:${hmrPort}`],
   };
 }

@@ -9,6 +9,8 @@ export interface PageAssets {
   links(pageFiles: readonly string[]): PageLinks;
   /** Extra <head> markup (development: Vite's client); scripts carry the request's nonce. */
   headHtml?(nonce: string): string;
+  /** Extra CSP connect-src sources (development: Vite's HMR WebSocket). */
+  connectSources?: readonly string[];
 }
 
 export function manifestAssets(manifest: ViteManifest, clientEntry: string, assetsPrefix: string): PageAssets {

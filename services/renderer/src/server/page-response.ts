@@ -9,7 +9,7 @@ import { colorModeHtmlAttributes } from '../runtime/color-mode.js';
 import { errorHead } from '../runtime/head.js';
 import { errorBodyOf, payloadUrl, type Payload } from '../runtime/payload.js';
 import { answerCrawlerError, isCrawler } from './crawler.js';
-import { contentSecurityPolicy, createNonce } from './csp.js';
+import { createNonce, documentSecurityHeaders } from './csp.js';
 import { DOCUMENT_END, documentStart } from './document.js';
 import { toInlineJson } from './inline-json.js';
 import { queryOutcome } from './page-query.js';
@@ -19,7 +19,7 @@ import { streamPage } from './stream-page.js';
 function pageHeaders(context: RenderContext, nonce: string): Record<string, string> {
   return {
     ...buildHeaders(context),
-    'content-security-policy': contentSecurityPolicy(nonce),
+    ...documentSecurityHeaders(nonce, context.assets?.connectSources),
     'cache-control': 'no-cache',
     vary: 'cookie',
     'x-content-type-options': 'nosniff',

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../../../lib/errors.js';
 import { colorModeHtmlAttributes } from '../runtime/color-mode.js';
 import { resolveHead } from '../runtime/head.js';
-import { contentSecurityPolicy, createNonce } from './csp.js';
+import { createNonce, documentSecurityHeaders } from './csp.js';
 import { documentStart } from './document.js';
 import { buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
 
@@ -36,7 +36,7 @@ export function answerShell(context: RenderContext, request: FastifyRequest, rep
     .code(200)
     .headers({
       ...buildHeaders(context),
-      'content-security-policy': contentSecurityPolicy(nonce),
+      ...documentSecurityHeaders(nonce, context.assets?.connectSources),
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',
     })
