@@ -122,6 +122,10 @@ describe('renderer through the gateway', () => {
     const response = await page('/category/git', { cookie: 'cookbook_session=not-a-session' });
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
     expect(nonce).toBeTruthy();
+    expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'nonce-[^']+' 'strict-dynamic'; /);
+    expect(response.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     const html = await response.text();
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
     expect(scripts.length).toBeGreaterThanOrEqual(4);
