@@ -13,6 +13,8 @@ COPY scripts ./scripts
 COPY services ./services
 COPY content ./content
 COPY public ./public
+# The origin prerendered pages name in their canonical links: docker build --build-arg PUBLIC_ORIGIN=https://…
+ARG PUBLIC_ORIGIN
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS prod-deps

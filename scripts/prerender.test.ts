@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRouteRules } from '../lib/route-rules.js';
-import { crawl, crawlable, internalLinks, type FetchPage } from './prerender.js';
+import { crawl, crawlable, internalLinks, publicOriginForBuild, type FetchPage } from './prerender.js';
 
 const rules = normalizeRouteRules({
   '/about': { prerender: true },
@@ -22,6 +22,12 @@ const fetchPage: FetchPage = async (path) =>
     : { status: 200, headers: {}, body: Buffer.from(site[path]) };
 
 describe('prerender crawler', () => {
+  it("names the public origin in prerendered pages, never the run's loopback port", () => {
+    expect(publicOriginForBuild('https://cookbook.example/')).toBe('https://cookbook.example');
+    expect(publicOriginForBuild(undefined)).toBe('http://localhost:3000');
+    expect(publicOriginForBuild('')).toBe('http://localhost:3000');
+  });
+
   it('reads internal page links only (no other hosts, files, queries or hashes)', () => {
     expect(internalLinks(site['/about']!)).toEqual(['/', '/team', '/private', '/spa', '/old']);
   });

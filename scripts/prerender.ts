@@ -69,13 +69,23 @@ async function writeEntry(dir: string, key: string, page: { status: number; head
   writeFileSync(join(dir, prerenderFileName(key)), encodeEntry(entry));
 }
 
+/** The origin prerendered pages name: PUBLIC_ORIGIN's, or the address `npm start` serves on. */
+export function publicOriginForBuild(configured: string | undefined): string {
+  return new URL(configured || 'http://localhost:3000').origin;
+}
+
 async function main(): Promise<void> {
   const metaFile = join(buildDir, 'build', 'meta.json');
   const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as BuildMeta;
   const storeDir = mkdtempSync(join(tmpdir(), 'prerender-store-'));
   const port = await findFreeBasePort(1);
+  // Pages name their origin (canonical link, app config) and are served to every visitor: the
+  // site's public one, never this run's random loopback port. Unset: `npm start`'s address.
+  const origin = publicOriginForBuild(process.env.PUBLIC_ORIGIN);
+  if (!process.env.PUBLIC_ORIGIN) process.stdout.write(`prerender: PUBLIC_ORIGIN is not set; pages name ${origin}\n`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    PUBLIC_ORIGIN: origin,
     PORT: String(port),
     BUILD_STORE_DIR: storeDir,
     DEMO_ACCOUNT: 'false',

@@ -4,6 +4,7 @@
  * the renderer, signed-in visitors bypassing, two gateway processes sharing one Redis, and Redis
  * killed under load without a single 5xx.
  */
+import { request as httpRequest } from 'node:http';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../../lib/paths.js';
@@ -19,6 +20,18 @@ const hasRedis = await redisAvailable();
 if (!hasRedis) console.warn('skipping the Redis render-cache tests: no Redis at 127.0.0.1:6379');
 
 const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+/** fetch() always sends the URL's own Host; this sends the one given. */
+function getWithHost(url: string, host: string): Promise<{ status: number; cache: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers: { host, 'user-agent': 'node' } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: response.headers['x-cache'] as string | undefined }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 const get = (url: string, headers: Record<string, string> = {}) =>
   fetch(url, { headers: { 'user-agent': PERSON, accept: 'text/html', ...headers } });
 
@@ -113,6 +126,8 @@ describe.each([
       const html = await page.text();
       expect(html).toContain('About this cookbook');
       expect(html).not.toContain('nonce=');
+      // Built with the public origin (PUBLIC_ORIGIN, else npm start's), not the build run's port.
+      expect(html).not.toMatch(/rel="canonical" href="http:\/\/127\.0\.0\.1:/);
       expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
       const { id } = (await (await fetch(`${stack.url}/_nuxt/builds/latest.json`)).json()) as { id: string };
       const payload = await get(`${stack.url}/about/_payload.json?${id}`, { accept: 'application/json', 'accept-encoding': 'br' });
@@ -127,10 +142,12 @@ describe.each([
   it.skipIf(!redis || !hasRedis)('shares one Redis cache between two gateway processes, and renders a herd once', async () => {
     const other = await secondGateway(stack);
     try {
-      expect((await get(`${other.url}/category/css`)).headers.get('x-cache')).toBe('MISS');
-      expect((await get(`${stack.url}/category/css`)).headers.get('x-cache')).toBe('HIT');
+      // Replicas behind one load balancer see one Host, and the origin a page names is in its key.
+      const host = new URL(stack.url).host;
+      expect((await getWithHost(`${other.url}/category/css`, host)).cache).toBe('MISS');
+      expect((await getWithHost(`${stack.url}/category/css`, host)).cache).toBe('HIT');
       const herd = await Promise.all(
-        Array.from({ length: 16 }, (_, i) => get(`${i % 2 ? other.url : stack.url}/category/docker`).then((r) => r.status)),
+        Array.from({ length: 16 }, (_, i) => getWithHost(`${i % 2 ? other.url : stack.url}/category/docker`, host).then((r) => r.status)),
       );
       expect(herd.every((status) => status === 200)).toBe(true);
       await waitFor(() => renders(stack, '/category/docker') > 0, 5000);
