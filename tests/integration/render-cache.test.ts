@@ -23,7 +23,7 @@ const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 /** fetch() always sends the URL's own Host; this sends the one given. */
 function getWithHost(url: string, host: string): Promise<{ status: number; cache: string | undefined }> {
   return new Promise((resolve, reject) => {
-    httpRequest(url, { headers: { host, 'user-agent': 'node' } }, (response) => {
+    httpRequest(url, { headers: { host } }, (response) => {
       response.resume();
       response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: response.headers['x-cache'] as string | undefined }));
     })

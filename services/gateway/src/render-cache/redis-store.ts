@@ -5,7 +5,7 @@
  * each with a TTL; render locks `{prefix}cache-lock:…` with SET NX PX.
  */
 import { Redis } from 'ioredis';
-import { decodeEntry, encodeEntry, type CacheEntry } from './cache-entry.js';
+import { decodeEntry, encodeEntry } from './cache-entry.js';
 import type { SharedCacheStore } from './shared-store.js';
 
 /** `queueWhileConnecting`: for one-off tools (the purge command), which must wait for the connection. */

@@ -85,16 +85,17 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
   });
   app.decorateRequest('cacheStatus', null);
 
-  function remember(entry: CacheEntry, shared: boolean): void {
+  /** Resolves once the shared copy is written (or failed: the store's errors never reach a visitor). */
+  function remember(entry: CacheEntry, shared: boolean): Promise<unknown> {
     memory.set(entry.key, entry, entrySize(entry));
     // A 404 stays in this gateway's memory only: random missing paths must not fill the shared store.
-    if (shared && entry.status === 200) {
-      const write: Promise<unknown> = options.store
-        .set(entry, ttlOf(entry))
-        .catch(() => undefined)
-        .finally(() => writes.delete(write));
-      writes.add(write);
-    }
+    if (!shared || entry.status !== 200) return Promise.resolve();
+    const write: Promise<unknown> = options.store
+      .set(entry, ttlOf(entry))
+      .catch(() => undefined)
+      .finally(() => writes.delete(write));
+    writes.add(write);
+    return write;
   }
 
   async function lookup(key: string, now: number): Promise<CacheEntry | null> {
@@ -114,7 +115,9 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     const result = await toFillResult(key, rendered, rule);
     if (result.kind === 'entry') {
       stats.stores++;
-      remember(result.entry, true);
+      // Written before the lock is let go: another gateway that takes it next finds the entry
+      // instead of rendering again (bounded by the store's short command timeout).
+      await remember(result.entry, true);
     }
     return result;
   }
@@ -175,7 +178,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     let entry = cached;
     if (encoding !== 'identity' && !cached.bodies[encoding]) {
       entry = await encodings.run(`${encoding}:${cached.key}`, () => withEncoding(cached, encoding));
-      if (!reply.hasHeader('x-prerendered')) remember(entry, true);
+      if (!reply.hasHeader('x-prerendered')) void remember(entry, true); // the visitor need not wait for the shared copy
     }
     const body = encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding]!;
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
