@@ -31,7 +31,7 @@ async function startRenderer(): Promise<Renderer> {
       `<!DOCTYPE html><html class="${/color-mode=\w+\.(\w+)/.exec(request.headers.cookie ?? '')?.[1] ?? ''}"><head>` +
       `<script nonce="${NONCE}">document.documentElement.dataset.js = "1"</script>` +
       `<script type="application/json" nonce="${NONCE}">{"v":1}</script></head>` +
-      `<body>${mode.version} ${request.url} cookie=${request.headers.cookie ?? ''} ${'<p>recipe</p>'.repeat(200)}</body></html>`;
+      `<body>${mode.version} ${request.url} cookie=${request.headers.cookie ?? ''} host=${String(request.headers['x-forwarded-host'])} ${'<p>recipe</p>'.repeat(200)}</body></html>`;
     return reply
       .code(mode.status)
       .header('content-security-policy', `script-src 'nonce-${NONCE}' 'strict-dynamic'; object-src 'none'`)
@@ -126,6 +126,17 @@ describe('render cache', () => {
       'MISS',
       'HIT',
     ]);
+  });
+
+  it('keys by the origin the page names: another Host never fills the entry everyone else gets', async () => {
+    // The renderer writes the forwarded host into the canonical link and the app config.
+    const poisoned = await get('/fresh/host', { host: 'evil.example' });
+    expect([poisoned.headers['x-cache'], poisoned.body.includes('host=evil.example ')]).toEqual(['MISS', true]);
+    const own = await get('/fresh/host');
+    expect(own.headers['x-cache']).toBe('MISS');
+    expect(own.body).not.toContain('evil.example');
+    expect((await get('/fresh/host')).headers['x-cache']).toBe('HIT');
+    expect((await get('/fresh/host', { host: 'evil.example' })).body).toContain('host=evil.example ');
   });
 
   it('bypasses requests with a session cookie, and routes without a cache rule', async () => {

@@ -48,6 +48,12 @@ export function fillHeaders(request: FastifyRequest, rule: CacheRule, trustProxy
   return forwardedHeaders(request, headers, trustProxy);
 }
 
+/** The origin the renderer will name in the page, from the same X-Forwarded-* the gateway sends it. */
+export function forwardedOrigin(request: FastifyRequest, trustProxy: boolean): string {
+  const forwarded = forwardedHeaders(request, { host: request.headers.host }, trustProxy);
+  return `${String(forwarded['x-forwarded-proto'])}://${String(forwarded['x-forwarded-host'])}`;
+}
+
 export function createRendererClient(rendererUrl: string, timeoutMs: number) {
   const pool = new Pool(rendererUrl, { connections: 64, keepAliveTimeout: 60_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   return {

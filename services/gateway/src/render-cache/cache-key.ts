@@ -2,7 +2,8 @@
  * What a cached page is keyed by: the build, the path, the query normalised (sorted, tracking
  * parameters dropped) and the variant. The variant holds only what changes the HTML: the colour
  * class the renderer puts on <html> (from the colour-mode cookie), whether the visitor is a
- * crawler (the renderer waits for all data and tells the app), and what the rule `varies` by.
+ * crawler (the renderer waits for all data and tells the app), the origin the page names, and
+ * what the rule `varies` by.
  */
 import { isbot } from 'isbot';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -48,9 +49,13 @@ export function normalizeQuery(search: string, ignored: readonly string[], dropB
   return new URLSearchParams(kept).toString();
 }
 
-export function variantOf(headers: IncomingHttpHeaders, varies: readonly string[]): string {
+/**
+ * `origin` is the one the renderer will name in the page (canonical link, app config), as the
+ * gateway forwards it: a request with another Host must never fill the entry everyone else gets.
+ */
+export function variantOf(headers: IncomingHttpHeaders, varies: readonly string[], origin: string): string {
   const cookie = headers.cookie;
-  const parts = [`c=${colorModeClass(cookie)}`, isbot(headers['user-agent'] ?? '') ? 'bot' : 'person'];
+  const parts = [`o=${encodeURIComponent(origin)}`, `c=${colorModeClass(cookie)}`, isbot(headers['user-agent'] ?? '') ? 'bot' : 'person'];
   for (const name of varies) {
     const value = name.startsWith('cookie:') ? readCookie(cookie, name.slice(7)) : headers[name];
     parts.push(`${name}=${encodeURIComponent(String(value ?? ''))}`);

@@ -12,7 +12,7 @@ import { SESSION_COOKIE } from '../../../../lib/constants.js';
 import type { CacheRule } from '../../../../lib/route-rule-types.js';
 import type { CurrentBuild } from '../current-build.js';
 import { entrySize, pickEncoding, withEncoding, type CacheEntry } from './cache-entry.js';
-import { createRendererClient, fillHeaders, toFillResult, type FillResult, type Rendered } from './cache-fill.js';
+import { createRendererClient, fillHeaders, forwardedOrigin, toFillResult, type FillResult, type Rendered } from './cache-fill.js';
 import { cacheKey, normalizeQuery, readCookie, variantOf } from './cache-key.js';
 import type { Prerendered } from './prerendered.js';
 import { ttlOf, type SharedCacheStore } from './shared-store.js';
@@ -75,8 +75,12 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     memoryBytes: () => memory.totalSize,
   };
   const stopPurge = options.store.onPurge(() => memory.clear());
+  // Shared writes finish after the answer; closing waits for them, so nothing writes into a store
+  // (or a folder) that is being taken away.
+  const writes = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
     stopPurge();
+    await Promise.all(writes);
     await renderer.close();
   });
   app.decorateRequest('cacheStatus', null);
@@ -84,7 +88,13 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
   function remember(entry: CacheEntry, shared: boolean): void {
     memory.set(entry.key, entry, entrySize(entry));
     // A 404 stays in this gateway's memory only: random missing paths must not fill the shared store.
-    if (shared && entry.status === 200) void options.store.set(entry, ttlOf(entry));
+    if (shared && entry.status === 200) {
+      const write: Promise<unknown> = options.store
+        .set(entry, ttlOf(entry))
+        .catch(() => undefined)
+        .finally(() => writes.delete(write));
+      writes.add(write);
+    }
   }
 
   async function lookup(key: string, now: number): Promise<CacheEntry | null> {
@@ -189,13 +199,16 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     if (!rule || !buildId) return null;
     // A payload's `?{buildId}` only says which build the client runs; the key has the build already.
     const query = normalizeQuery(search, options.ignoredQuery, payload ? (name) => BUILD_ID_PARAM.test(name) : undefined);
+    const origin = forwardedOrigin(request, options.trustProxy);
+    // Random Host headers count against the cap like random queries: neither can flood the store.
+    const variant = `${query}\n${origin}`;
     const known = variants.get(path) ?? new Set<string>();
-    if (!known.has(query)) {
+    if (!known.has(variant)) {
       if (known.size >= options.maxVariantsPerPath) return null;
-      known.add(query);
+      known.add(variant);
       variants.set(path, known);
     }
-    const key = cacheKey(buildId, path, query, variantOf(request.headers, rule.varies)).key;
+    const key = cacheKey(buildId, path, query, variantOf(request.headers, rule.varies, origin)).key;
     return { rule, key, url: query ? `${path}?${query}` : path };
   }
 
