@@ -13,7 +13,7 @@ import { createNonce, documentSecurityHeaders } from './csp.js';
 import { DOCUMENT_END, documentStart } from './document.js';
 import { toInlineJson } from './inline-json.js';
 import { queryOutcome } from './page-query.js';
-import { buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
+import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
 import { streamPage } from './stream-page.js';
 
 function pageHeaders(context: RenderContext, nonce: string): Record<string, string> {
@@ -47,13 +47,7 @@ export async function answerPage(context: RenderContext, request: FastifyRequest
     extraHead: context.assets?.headHtml?.(nonce),
     head: firstError ? errorHead(statusCode, errorPageTitle(statusCode), origin, url.pathname) : query.head(origin),
     links,
-    config: {
-      buildId: context.build.id,
-      publicOrigin: origin,
-      assetsPrefix: context.assetsPrefix,
-      ...(context.buildCheckIntervalMs ? { buildCheckIntervalMs: context.buildCheckIntervalMs } : {}),
-      ...(crawler ? { crawler: true } : {}),
-    },
+    config: appConfigOf(context, origin, crawler),
     payload: { json: toInlineJson(payload), src: payloadUrl(url.pathname, url.search, context.build.id) },
   });
   await streamPage(request, reply, {

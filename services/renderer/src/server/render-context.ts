@@ -6,6 +6,7 @@ import type { RendererServices } from '../runtime/services.js';
 import { requestOrigin } from './fetch-request.js';
 import { linksFor, type PageLinks, type ViteManifest } from './manifest-links.js';
 import type { PageAssets } from './page-assets.js';
+import type { AppConfig } from '../runtime/app-config.js';
 import type { SsrEntry } from './ssr-entry.js';
 
 export interface RenderContext {
@@ -38,4 +39,15 @@ export function buildHeaders(context: RenderContext): Record<string, string> {
 /** The entry, preloads and stylesheets of a page made of these page modules. */
 export function pageLinks(context: RenderContext, pageFiles: readonly string[]): PageLinks {
   return context.assets?.links(pageFiles) ?? linksFor(context.manifest, context.entry.clientEntry, pageFiles, context.assetsPrefix);
+}
+
+/** The app configuration the document hands the browser (runtime/app-config.ts reads it). */
+export function appConfigOf(context: RenderContext, origin: string, crawler = false): AppConfig {
+  return {
+    buildId: context.build.id,
+    publicOrigin: origin,
+    assetsPrefix: context.assetsPrefix,
+    ...(context.buildCheckIntervalMs ? { buildCheckIntervalMs: context.buildCheckIntervalMs } : {}),
+    ...(crawler ? { crawler: true } : {}),
+  };
 }

@@ -9,7 +9,7 @@ import { colorModeHtmlAttributes } from '../runtime/color-mode.js';
 import { resolveHead } from '../runtime/head.js';
 import { createNonce, documentSecurityHeaders } from './csp.js';
 import { documentStart } from './document.js';
-import { buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
+import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
 
 export function answerShell(context: RenderContext, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const nonce = createNonce();
@@ -25,12 +25,7 @@ export function answerShell(context: RenderContext, request: FastifyRequest, rep
       head: { ...resolveHead(undefined, { data: null, params: {}, path: url.pathname }, origin), robots: false },
       extraHead: context.assets?.headHtml?.(nonce),
       links,
-      config: {
-        buildId: context.build.id,
-        publicOrigin: origin,
-        assetsPrefix: context.assetsPrefix,
-        ...(context.buildCheckIntervalMs ? { buildCheckIntervalMs: context.buildCheckIntervalMs } : {}),
-      },
+      config: appConfigOf(context, origin),
     }) + `</div><script type="module" src="${escapeHtml(links.entry)}" nonce="${escapeHtml(nonce)}" async></script></body></html>`;
   return reply
     .code(200)
