@@ -110,16 +110,33 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     return local ?? null;
   }
 
-  async function render(request: FastifyRequest, key: string, url: string, rule: CacheRule): Promise<FillResult> {
+  /** The answer, at once; `written` settles when the shared copy is in the store (or failed to be). */
+  async function render(
+    request: FastifyRequest,
+    key: string,
+    url: string,
+    rule: CacheRule,
+  ): Promise<{ result: FillResult; written: Promise<unknown> }> {
     const rendered = await renderer.render(url, fillHeaders(request, rule, options.trustProxy));
     const result = await toFillResult(key, rendered, rule);
-    if (result.kind === 'entry') {
-      stats.stores++;
-      // Written before the lock is let go: another gateway that takes it next finds the entry
-      // instead of rendering again (bounded by the store's short command timeout).
-      await remember(result.entry, true);
+    if (result.kind !== 'entry') return { result, written: Promise.resolve() };
+    stats.stores++;
+    return { result, written: remember(result.entry, true) };
+  }
+
+  /**
+   * The lock is let go only once the shared copy is written, so the gateway that takes it next
+   * finds the entry instead of rendering again; the visitor does not wait for that write.
+   */
+  async function renderUnderLock(request: FastifyRequest, key: string, url: string, rule: CacheRule): Promise<FillResult> {
+    let written: Promise<unknown> = Promise.resolve();
+    try {
+      const rendered = await render(request, key, url, rule);
+      written = rendered.written;
+      return rendered.result;
+    } finally {
+      void written.then(() => options.store.unlock(key));
     }
-    return result;
   }
 
   /** A miss: one render per key here, and one across gateways while the lock holds. */
@@ -136,11 +153,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
           }
         }
       }
-      try {
-        return await render(request, key, url, rule);
-      } finally {
-        void options.store.unlock(key);
-      }
+      return renderUnderLock(request, key, url, rule);
     });
   }
 
@@ -156,12 +169,17 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     void (async () => {
       if (!(await options.store.lock(key, options.timeoutMs))) return;
       stats.refreshes++;
+      let written: Promise<unknown> = Promise.resolve();
       try {
-        const result = await fills.run(key, () => render(request, key, url, rule));
+        const result = await fills.run(key, async () => {
+          const rendered = await render(request, key, url, rule);
+          written = rendered.written;
+          return rendered.result;
+        });
         if (result.kind === 'uncacheable') throw new Error(`the renderer answered ${result.reason}`);
         failing.delete(key);
       } finally {
-        void options.store.unlock(key);
+        void written.then(() => options.store.unlock(key));
       }
     })().catch(failed);
   }
