@@ -5,7 +5,8 @@
  *   2. the miss path (a new query string per request, every one rendered and stored) against the
  *      gateway with the cache off (goal >= 0.95x);
  *   3. Next.js 16 ISR of the same page, when it installs here (goal >= 4x).
- * BENCH_SECONDS and BENCH_ROUNDS shorten or lengthen it; BENCH_NEXT=0 skips Next.js.
+ * BENCH_SECONDS and BENCH_ROUNDS shorten or lengthen it; BENCH_NEXT=0 skips Next.js; BENCH_REDIS=1
+ * puts both stacks on Redis (the shared store of a cluster) instead of the embedded files.
  */
 import { createServer, type Server } from 'node:http';
 import { startLocalStack } from '../scripts/local-stack.js';
@@ -39,8 +40,9 @@ async function bareServer(identity: Buffer, br: Buffer, contentType: string): Pr
   return { url: `http://127.0.0.1:${address.port}`, server };
 }
 
-const cached = await startLocalStack({ env: { LOG_LEVEL: 'warn', CACHE_MAX_VARIANTS: '100000000' } });
-const uncached = await startLocalStack({ env: { LOG_LEVEL: 'warn', RENDER_CACHE: 'false' } });
+const redis = process.env.BENCH_REDIS === '1';
+const cached = await startLocalStack({ redis, env: { LOG_LEVEL: 'warn', CACHE_MAX_VARIANTS: '100000000' } });
+const uncached = await startLocalStack({ redis, env: { LOG_LEVEL: 'warn', RENDER_CACHE: 'false' } });
 let next: NextApp | null = null;
 try {
   await fetch(`${cached.url}${PAGE}`, { headers: { 'user-agent': PERSON } });
