@@ -13,6 +13,8 @@ COPY scripts ./scripts
 COPY services ./services
 COPY content ./content
 COPY public ./public
+# The origin prerendered pages name in their canonical links: docker build --build-arg PUBLIC_ORIGIN=https://…
+ARG PUBLIC_ORIGIN
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS prod-deps
@@ -32,6 +34,8 @@ USER node
 
 FROM runtime AS gateway
 ENV PORT=3000
+# Pages rendered at build time (prerender route rules), served without the renderer.
+COPY --from=build /app/dist/prerender ./dist/prerender
 EXPOSE 3000
 CMD ["node", "dist/node/services/gateway/src/main.js"]
 

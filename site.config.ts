@@ -10,5 +10,13 @@ export const routeRules: RouteRulesInput = {
   '/categories/**': { redirect: { to: '/category/**', statusCode: 308 } },
   '/source': { redirect: { to: 'https://example.com/source', statusCode: 302 } },
   '/_nuxt/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } },
-  '/login': { robots: false },
+  // Home and categories change only with a build (or a purge): answered from the render cache.
+  // Signed-in visitors always get their own render. `/` refreshes behind the answer every 10 min.
+  '/': { swr: 600 },
+  '/category/**': { isr: true },
+  '/login': { robots: false, cache: false },
+  // The same for everyone and changed only by a build: rendered once, at build time.
+  '/about': { prerender: true },
+  // Different for every visitor (and for signed-in visitors only): rendered in the browser.
+  '/saved': { ssr: false, robots: false, cache: false },
 };

@@ -157,4 +157,51 @@ describe('normalizeRouteRules at build time', () => {
     expect(m.match('/_nuxt/entry.js').headers?.['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(m.match('/login').robots).toBe(false);
   });
+
+  it('normalises swr, isr and cache into one cache rule, and every false opts out', () => {
+    const rules = normalizeRouteRules({
+      '/a': { swr: 60 },
+      '/b': { isr: true },
+      '/c': { cache: { maxAge: 10, staleMaxAge: 30, varies: ['Accept-Language', 'cookie:lang'] } },
+      '/d': { cache: { swr: false } },
+      '/e/**': { isr: true },
+      '/e/private': { isr: false },
+      '/f': { prerender: true, ssr: true },
+      '/g': { ssr: false },
+    });
+    expect(rules['/a']!.cache).toEqual({ maxAge: 60, staleMaxAge: null, varies: [] });
+    expect(rules['/b']!.cache).toEqual({ maxAge: null, staleMaxAge: null, varies: [] });
+    expect(rules['/c']!.cache).toEqual({ maxAge: 10, staleMaxAge: 30, varies: ['accept-language', 'cookie:lang'] });
+    expect(rules['/d']!.cache).toEqual({ maxAge: 1, staleMaxAge: 0, varies: [] });
+    const matcher = createRouteRulesMatcher(rules);
+    expect(matcher.match('/e/public').cache).toEqual({ maxAge: null, staleMaxAge: null, varies: [] });
+    expect(matcher.match('/e/private').cache).toBe(false);
+    expect([matcher.match('/f').prerender, matcher.match('/g').ssr]).toEqual([true, false]);
+  });
+
+  it.each([
+    [{ '/x': { swr: 1, isr: true } }, 'use one of swr, isr and cache, not swr and isr'],
+    [{ '/x': { swr: 0 } }, 'swr: 0 caches nothing'],
+    [{ '/x': { swr: -5 } }, 'swr must be a whole number of seconds'],
+    [{ '/x': { isr: 'yes' } }, 'isr must be a number of seconds, true or false'],
+    [{ '/x': { cache: { maxAge: 1.5 } } }, 'cache.maxAge must be a whole number of seconds'],
+    [{ '/x': { cache: { ttl: 5 } } }, 'unknown cache option ttl'],
+    [{ '/x': { cache: { varies: ['cookie'] } } }, 'cache.varies may not name cookie'],
+    [{ '/x': { cache: { varies: ['Authorization'] } } }, 'cache.varies may not name authorization'],
+    [{ '/x': { cache: { varies: ['bad header'] } } }, 'is not a header name or cookie:name'],
+    [{ '/x/**': { prerender: true } }, 'prerender: true needs a plain path'],
+    [{ '/x': { ssr: 'no' } }, 'ssr must be true or false'],
+  ])('refuses a bad cache rule %j with one line naming it', (input, message) => {
+    expect(() => normalizeRouteRules(input as never)).toThrow(RouteRuleError);
+    expect(() => normalizeRouteRules(input as never)).toThrow(message);
+    expect(() => normalizeRouteRules(input as never)).toThrow('route rule "/x');
+  });
+
+  it("compiles the site's cache rules: home and categories cached, /login not, /about prerendered", () => {
+    const m = createRouteRulesMatcher(normalizeRouteRules(siteRules));
+    expect(m.match('/').cache).toMatchObject({ maxAge: 600 });
+    expect(m.match('/category/git').cache).toMatchObject({ maxAge: null });
+    expect(m.match('/login').cache).toBe(false);
+    expect(m.match('/about').prerender).toBe(true);
+  });
 });

@@ -3,9 +3,10 @@
  * turned into a redirect Location. Browser-safe: the client runtime applies the same redirects.
  */
 import { addRoute, createRouter, findAllRoutes, type RouterContext } from 'rou3';
-import type { CompiledRouteRules, RedirectRule, RouteRules } from './route-rule-types.js';
+import type { CacheRule, CompiledRouteRules, RedirectRule, RouteRules } from './route-rule-types.js';
+import { normalizeCacheRule, type CacheRuleInput } from './route-rules-cache.js';
 
-export type { CompiledRouteRules, RedirectRule, RouteRules };
+export type { CacheRule, CompiledRouteRules, RedirectRule, RouteRules };
 
 /** What the site config declares for one pattern. */
 export interface RouteRuleInput {
@@ -14,6 +15,16 @@ export interface RouteRuleInput {
   headers?: Record<string, string>;
   /** `false` adds `x-robots-tag: noindex`. */
   robots?: boolean;
+  /** Cache at the gateway, serve stale and refresh behind it after N seconds (`true`: until the next build). */
+  swr?: number | boolean;
+  /** The same as `swr` here: every replica shares the cache. `false` opts a sub-path out. */
+  isr?: number | boolean;
+  /** The general form: Nitro's `{ maxAge, staleMaxAge, varies }`; `false` opts out. */
+  cache?: CacheRuleInput | false;
+  /** Render at build time (and the internal pages it links to), served as files. */
+  prerender?: boolean;
+  /** `false`: serve the client-rendered shell (Nuxt's per-route SPA mode). */
+  ssr?: boolean;
 }
 
 export type RouteRulesInput = Record<string, RouteRuleInput>;
@@ -91,7 +102,7 @@ export function normalizeRouteRules(input: RouteRulesInput): CompiledRouteRules 
   for (const [pattern, rule] of Object.entries(input)) {
     if (!pattern.startsWith('/')) throw new RouteRuleError(pattern, 'a pattern must start with /');
     if (!rule || typeof rule !== 'object') throw new RouteRuleError(pattern, 'rules must be an object');
-    const known = new Set(['redirect', 'headers', 'robots']);
+    const known = new Set(['redirect', 'headers', 'robots', 'swr', 'isr', 'cache', 'prerender', 'ssr']);
     const unknown = Object.keys(rule).filter((key) => !known.has(key));
     if (unknown.length > 0) throw new RouteRuleError(pattern, `unknown key ${unknown.join(', ')}`);
     const compiled: RouteRules = {};
@@ -100,6 +111,16 @@ export function normalizeRouteRules(input: RouteRulesInput): CompiledRouteRules 
     if (rule.robots !== undefined) {
       if (typeof rule.robots !== 'boolean') throw new RouteRuleError(pattern, 'robots must be true or false');
       compiled.robots = rule.robots;
+    }
+    const cache = normalizeCacheRule(pattern, rule);
+    if (cache !== undefined) compiled.cache = cache;
+    for (const key of ['prerender', 'ssr'] as const) {
+      if (rule[key] === undefined) continue;
+      if (typeof rule[key] !== 'boolean') throw new RouteRuleError(pattern, `${key} must be true or false`);
+      compiled[key] = rule[key];
+    }
+    if (compiled.prerender && (pattern.includes('*') || pattern.includes(':'))) {
+      throw new RouteRuleError(pattern, 'prerender: true needs a plain path (the crawler finds the pages it links to)');
     }
     out[pattern] = compiled;
   }
@@ -164,9 +185,12 @@ export function createRouteRulesMatcher(compiled: CompiledRouteRules): RouteRule
       const ordered = found.map((m, order) => ({ entry: m.data, order, params: m.params })).sort(bySpecificity);
       const merged: MatchedRouteRules = {};
       for (const { entry, params } of ordered) {
-        const { redirect, headers, robots } = entry.rules;
+        const { redirect, headers, robots, cache, prerender, ssr } = entry.rules;
         if (headers) merged.headers = { ...merged.headers, ...headers };
         if (robots !== undefined) merged.robots = robots;
+        if (cache !== undefined) merged.cache = cache;
+        if (prerender !== undefined) merged.prerender = prerender;
+        if (ssr !== undefined) merged.ssr = ssr;
         if (redirect) {
           merged.redirect = redirect;
           if (entry.kind === 0) merged.redirectRest = params?.['0'] ?? '';

@@ -10,6 +10,7 @@ const steps = [
   ['build content', 'build:content'],
   ['build renderer', 'build:renderer'],
   ['write build meta', 'build:meta'],
+  ['prerender pages', 'build:prerender'],
 ];
 
 for (const [label, script] of steps) {

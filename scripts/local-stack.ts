@@ -25,6 +25,7 @@ export async function startLocalStack(options: StackOptions = {}): Promise<Stack
     LOG_FORMAT: 'json',
     BUILD_STORE_DIR: join(dir, 'build-store'),
     IMAGE_CACHE_DIR: join(dir, 'image-cache'),
+    CACHE_DIR: join(dir, 'render-cache'),
     ...(options.redis ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
     ...options.env,
   };

@@ -14,6 +14,8 @@ export interface LoadOptions {
   connections?: number;
   durationSeconds?: number;
   headers?: Record<string, string>;
+  /** A new path for every request (e.g. a unique query, to measure cache misses). */
+  nextPath?: () => string;
 }
 
 export async function load(label: string, url: string, options: LoadOptions = {}): Promise<LoadResult> {
@@ -23,6 +25,15 @@ export async function load(label: string, url: string, options: LoadOptions = {}
     connections: options.connections ?? 20,
     duration: options.durationSeconds ?? Number(process.env.BENCH_SECONDS ?? 8),
     headers: options.headers ?? {},
+    ...(options.nextPath
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({ ...request, path: options.nextPath!() }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     label,

@@ -8,6 +8,8 @@ import { load, type LoadResult } from './load.js';
 export interface Target {
   label: string;
   url: string;
+  headers?: Record<string, string>;
+  nextPath?: () => string;
 }
 
 export interface RoundsResult {
@@ -43,7 +45,13 @@ export async function interleaved(
     for (let step = 0; step < targets.length; step++) {
       const index = (round + step) % targets.length;
       const target = targets[index]!;
-      runs[index]!.push(await load(target.label, target.url, { durationSeconds: options.seconds, headers: options.headers ?? {} }));
+      runs[index]!.push(
+        await load(target.label, target.url, {
+          durationSeconds: options.seconds,
+          headers: { ...options.headers, ...target.headers },
+          ...(target.nextPath ? { nextPath: target.nextPath } : {}),
+        }),
+      );
     }
   }
   return {

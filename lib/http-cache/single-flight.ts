@@ -6,6 +6,10 @@ export class SingleFlight<T> {
     return this.inFlight.size;
   }
 
+  has(key: string): boolean {
+    return this.inFlight.has(key);
+  }
+
   run(key: string, work: () => Promise<T>): Promise<T> {
     const current = this.inFlight.get(key);
     if (current) return current;

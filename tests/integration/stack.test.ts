@@ -46,27 +46,31 @@ describe.each(modes)('the stack (%s)', (mode) => {
     expect(((await icons.json()) as { prefix: string }).prefix).toBe('lucide');
   });
 
-  it('answers 502 within a second while the renderer is down, and recovers without a gateway restart', async () => {
+  it('answers 502 within a second while the renderer is down (cached pages keep answering), and recovers without a gateway restart', async () => {
+    await fetch(`${stack.url}/category/git`, { headers: { accept: 'text/html' } });
     await stack.stopService('renderer');
     try {
       const started = Date.now();
-      const html = await fetch(`${stack.url}/`, { headers: { accept: 'text/html' } });
+      // /login is never cached: it needs the renderer.
+      const html = await fetch(`${stack.url}/login`, { headers: { accept: 'text/html' } });
       expect(Date.now() - started).toBeLessThan(1000);
       expect(html.status).toBe(502);
       expect(await html.text()).toContain('Internal Server Error');
-      const json = await fetch(`${stack.url}/`, { headers: { accept: 'application/json' } });
+      const json = await fetch(`${stack.url}/login`, { headers: { accept: 'application/json' } });
       expect(json.status).toBe(502);
-      expect(await json.json()).toMatchObject({ statusCode: 502, url: '/' });
+      expect(await json.json()).toMatchObject({ statusCode: 502, url: '/login' });
+      const cached = await fetch(`${stack.url}/category/git`, { headers: { accept: 'text/html' } });
+      expect([cached.status, cached.headers.get('x-cache')]).toEqual([200, 'HIT']);
     } finally {
       await stack.startService('renderer');
     }
-    const again = await fetch(`${stack.url}/`, { headers: { accept: 'text/html' } });
+    const again = await fetch(`${stack.url}/login`, { headers: { accept: 'text/html' } });
     expect(again.status).toBe(200);
   });
 
   it.runIf(mode === 'local')('carries the request id to the upstream, and makes one when absent', async () => {
     const id = `it-${Date.now()}`;
-    const response = await fetch(`${stack.url}/`, { headers: { 'x-request-id': id } });
+    const response = await fetch(`${stack.url}/login`, { headers: { 'x-request-id': id } });
     expect(response.headers.get('x-request-id')).toBe(id);
     await response.text();
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -9,19 +9,25 @@ import { followCurrentBuild, type CurrentBuild } from './current-build.js';
 import { registerProxies } from './proxy.js';
 import { gatewayChecks } from './readiness.js';
 import { registerRouteRules } from './route-rules.js';
+import { createRenderCache } from './render-cache/index.js';
+import type { RenderCacheStats } from './render-cache/render-cache.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
 export interface Gateway {
   app: FastifyInstance;
   build: CurrentBuild;
   store: BuildStore;
+  /** Null when RENDER_CACHE is off. */
+  cache: RenderCacheStats | null;
 }
 
 /** Which way the request went, for the access line. */
 function accessFields(request: FastifyRequest, reply: FastifyReply): Record<string, unknown> {
   if (request.routeRules?.redirect && reply.hasHeader('location')) return { upstream: 'redirect' };
+  const cache = request.cacheStatus ?? undefined;
+  if (cache === 'HIT' || cache === 'STALE') return { upstream: 'cache', cache };
   const upstream = (request.routeOptions.config as { upstream?: string } | undefined)?.upstream;
-  return { upstream: upstream ?? 'gateway' };
+  return { upstream: upstream ?? 'gateway', ...(cache ? { cache } : {}) };
 }
 
 export async function buildGateway(config: GatewayConfig, logger: FastifyBaseLogger, store?: BuildStore): Promise<Gateway> {
@@ -42,9 +48,10 @@ export async function buildGateway(config: GatewayConfig, logger: FastifyBaseLog
   });
   registerSecurityHeaders(app, config.TRUST_PROXY);
   registerRouteRules(app, build);
+  const cache = config.RENDER_CACHE ? createRenderCache(app, build, config) : null;
   await registerCompression(app);
   registerBuildFiles(app, build, config.ASSETS_PREFIX);
   await registerProxies(app, { ...upstreams, timeoutMs: config.UPSTREAM_TIMEOUT_MS, trustProxy: config.TRUST_PROXY });
   await build.refresh();
-  return { app, build, store: buildStore };
+  return { app, build, store: buildStore, cache };
 }

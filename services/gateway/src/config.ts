@@ -1,6 +1,18 @@
 /** The gateway's configuration, read once and validated (lib/config.ts). */
-import { assetsPrefix, flag, httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, storeFields, z } from '../../../lib/config.js';
-import { defaultBuildStoreDir } from '../../../lib/paths.js';
+import {
+  assetsPrefix,
+  flag,
+  httpUrl,
+  list,
+  loadConfig,
+  parseConfig,
+  positiveInt,
+  serviceFields,
+  storeFields,
+  z,
+} from '../../../lib/config.js';
+import { join } from 'node:path';
+import { buildDir, defaultBuildStoreDir } from '../../../lib/paths.js';
 
 export const gatewayConfigShape = {
   ...serviceFields(3000),
@@ -18,6 +30,22 @@ export const gatewayConfigShape = {
   HEALTH_TIMEOUT_MS: positiveInt(1000),
   /** Trust X-Forwarded-* from a proxy in front (a TLS terminator); off: the gateway is the edge. */
   TRUST_PROXY: flag(false),
+  /** The render cache (route rules swr, isr, cache); off: every page goes to the renderer. */
+  RENDER_CACHE: flag(true),
+  /** Bytes of cached pages each gateway keeps in memory, in front of the shared store. */
+  CACHE_MEMORY_BYTES: positiveInt(64 * 1024 * 1024),
+  /** The shared store (Redis) answers within this or counts as a miss. */
+  CACHE_STORE_TIMEOUT_MS: positiveInt(100),
+  /** Query parameters left out of the cache key; a trailing * matches any suffix. */
+  CACHE_IGNORED_QUERY: list(['utm_*', 'fbclid', 'gclid', 'dclid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', '_gl', 'ref']),
+  /** Distinct query strings cached per path; more are rendered and not stored. */
+  CACHE_MAX_VARIANTS: positiveInt(32),
+  /** How long a gateway waits for another gateway's render of the same page before rendering itself. */
+  CACHE_LOCK_WAIT_MS: positiveInt(2000),
+  /** The embedded mode's shared store (files); with REDIS_URL the cache is in Redis. */
+  CACHE_DIR: z.string().min(1).default(join(buildDir, 'render-cache')),
+  /** Pages rendered at build time (`prerender: true` rules), written by `npm run build`. */
+  PRERENDER_DIR: z.string().min(1).default(join(buildDir, 'prerender')),
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;

@@ -58,7 +58,7 @@ export async function startGateway(env: Record<string, string>, meta?: BuildMeta
   const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const store = createFileBuildStore({ dir, pollIntervalMs: 50 });
   if (meta) await store.publish(meta);
-  const config = gatewayConfig({ BUILD_POLL_MS: '100', UPSTREAM_TIMEOUT_MS: '500', ...env });
+  const config = gatewayConfig({ BUILD_POLL_MS: '100', UPSTREAM_TIMEOUT_MS: '500', CACHE_DIR: join(dir, 'render-cache'), ...env });
   const gateway = await buildGateway(config, pino({ level: 'silent' }), store);
   return {
     ...gateway,

@@ -14,12 +14,21 @@ import { startClientRuntime } from './runtime/client-runtime.js';
 import { APP_ELEMENT_ID } from './runtime/document-ids.js';
 import { resolveLazyMatches } from './runtime/hydrate-lazy.js';
 import { loadPayloadData } from './runtime/payload-fetch.js';
+import { PAGE_DATA_EXPORTS } from './runtime/page-module.js';
 import { PAYLOAD_ELEMENT_ID, reviveError, type Payload } from './runtime/payload.js';
 
-function inlinePayload(): Payload {
+/** The page's inline payload; null in the `ssr: false` shell, whose data the router fetches. */
+function inlinePayload(): Payload | null {
   const text = document.getElementById(PAYLOAD_ELEMENT_ID)?.textContent;
-  if (!text) throw new Error(`#${PAYLOAD_ELEMENT_ID} is missing from the page`);
-  return JSON.parse(text) as Payload;
+  return text ? (JSON.parse(text) as Payload) : null;
+}
+
+if (import.meta.hot) {
+  // `npm run dev`: a page module exports data beside its component (loader, head…); Fast Refresh
+  // would take that for a non-component module and reload the page, losing its state.
+  Object.assign(window, {
+    __getReactRefreshIgnoredExports: ({ id }: { id: string }) => (id.includes('/src/app/pages/') ? PAGE_DATA_EXPORTS : []),
+  });
 }
 
 async function main(): Promise<void> {
@@ -40,21 +49,24 @@ async function main(): Promise<void> {
       return recoverFromChunkError(here) === 'reloading' ? new Promise<boolean>(() => undefined) : false;
     },
   );
-  const errors = payload.errors && Object.fromEntries(Object.entries(payload.errors).map(([id, body]) => [id, reviveError(body)]));
+  const errors = payload?.errors && Object.fromEntries(Object.entries(payload.errors).map(([id, body]) => [id, reviveError(body)]));
   let router: Router | null = null;
   router = createBrowserRouter(routes, {
-    hydrationData: { loaderData: payload.data, errors },
+    // Without a payload (the ssr: false shell) the router runs the loaders, which fetch it.
+    ...(payload ? { hydrationData: { loaderData: payload.data, errors: errors ?? null } } : {}),
     dataStrategy: createNavigationStrategy(() => router),
   });
   const container = document.getElementById(APP_ELEMENT_ID);
   if (!container) throw new Error(`#${APP_ELEMENT_ID} is missing from the page`);
   startClientRuntime(router, routes, container);
+  // `npm run dev`: a Markdown edit rebuilt the content; show it without a reload.
+  import.meta.hot?.on('cookbook:content-changed', () => void router?.revalidate());
   const app = (
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(container, app);
+  if (hydrate && payload) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

@@ -1,6 +1,7 @@
 /** The renderer process: config, logger, build and content, publish the build, app, listen. */
 import { createBuildStore, keepPublished } from '../../../lib/build-store/index.js';
 import { createLogger } from '../../../lib/logger.js';
+import { createRouteRulesMatcher } from '../../../lib/route-rules.js';
 import { listen } from '../../../lib/service.js';
 import { loadContentRepository } from './content/repository.js';
 import { createAccounts } from './server/accounts.js';
@@ -20,6 +21,7 @@ try {
     readBuildMeta(config.BUILD_META_FILE),
     loadContentRepository(config.CONTENT_FILE),
   ]);
+  const rules = createRouteRulesMatcher(meta.matcher);
   const store = createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR });
   const published = await publishBuild(store, meta);
   logger.info({ buildId: meta.id, store: store.kind, published }, 'build published');
@@ -48,6 +50,7 @@ try {
       streamTimeoutMs: config.SSR_STREAM_TIMEOUT_MS,
       buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
       production: config.NODE_ENV === 'production',
+      ssr: (path) => rules.match(path).ssr !== false,
     },
   });
   app.addHook('onClose', () => {

@@ -16,6 +16,10 @@ export const APP_ROUTE_ID = 'app';
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 
 /** A path with no page: the 404 of SPEC §2, raised as the loader of a catch-all route. */
+function ShellFallback() {
+  return <div aria-busy="true" className="min-h-screen" />;
+}
+
 /** Never shown: its loader always throws, so the app route's error page renders instead. */
 function NotFound() {
   return null;
@@ -40,6 +44,8 @@ export function createRoutes(pageLoader: (page: PageFile) => LoaderFunction): Ro
       path: '/',
       Component: Root,
       ErrorBoundary: ErrorPage,
+      // The `ssr: false` shell: nothing to show until the page's payload is in.
+      HydrateFallback: ShellFallback,
       children: [
         {
           id: APP_ROUTE_ID,

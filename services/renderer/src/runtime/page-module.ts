@@ -34,6 +34,16 @@ export interface PageModule {
   head?: PageHeadInput;
 }
 
+/** The named exports of a page module that are data, not components (hot reload leaves them be). */
+export const PAGE_DATA_EXPORTS = [
+  'loader',
+  'validate',
+  'layout',
+  'middleware',
+  'colorMode',
+  'head',
+] as const satisfies readonly (keyof PageModule)[];
+
 /** What a page route carries in `handle` once its module is loaded. */
 export interface PageHandle {
   page: {

@@ -11,11 +11,15 @@ import { registerAccounts, type Accounts } from './accounts.js';
 import { categoriesApi } from './api/categories.js';
 import { answerPage } from './page-response.js';
 import { answerPayload } from './payload-response.js';
+import { answerShell } from './shell-response.js';
 import type { RenderContext } from './render-context.js';
 
 export interface RendererAppOptions {
   context: RenderContext;
-  clientDir: string;
+  /** The client build, served under the assets prefix; absent in development (Vite serves it). */
+  clientDir?: string;
+  /** Registers what must answer before the page routes (development: Vite's middleware). */
+  beforeRoutes?: (app: FastifyInstance) => void;
   logger: FastifyBaseLogger;
   checks?: Record<string, ReadinessCheck>;
   /** Sessions, users and saved recipes (server/accounts.ts); without them every visitor is anonymous. */
@@ -33,15 +37,18 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
     ...(options.checks ? { checks: options.checks } : {}),
   });
 
-  await app.register(fastifyStatic, {
-    root: options.clientDir,
-    prefix: context.assetsPrefix,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
-  });
+  options.beforeRoutes?.(app);
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      prefix: context.assetsPrefix,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+    });
+  }
   await app.register(categoriesApi, { repository: context.services.content });
   if (options.accounts) await registerAccounts(app, options.accounts);
 
@@ -53,6 +60,7 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
     }
     const pagePath = pagePathOfPayload(path);
     if (pagePath !== null) return answerPayload(context, request, reply, pagePath);
+    if (context.ssr && !context.ssr(path)) return answerShell(context, request, reply);
     return answerPage(context, request, reply);
   });
   return app;

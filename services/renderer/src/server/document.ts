@@ -16,6 +16,8 @@ export interface DocumentParts {
   htmlClass: string;
   forcedColorMode: string | null;
   head: ResolvedHead;
+  /** Markup after the head tags (development: Vite's client scripts, already nonced). */
+  extraHead?: string | undefined;
   links: Pick<PageLinks, 'modulepreload' | 'stylesheets'> & { entry?: string };
   config?: AppConfig;
   /** The payload as script-safe JSON, with the URL it is also served at. */
@@ -39,6 +41,7 @@ export function documentStart(parts: DocumentParts): string {
     `<meta property="csp-nonce" nonce="${nonce}">` +
     `<link rel="icon" href="${escapeHtml(ICON)}">` +
     renderHeadTags(parts.head) +
+    (parts.extraHead ?? '') +
     parts.links.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" crossorigin>`).join('') +
     preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" crossorigin nonce="${nonce}">`).join('') +
     (parts.config

@@ -9,18 +9,17 @@ import { colorModeHtmlAttributes } from '../runtime/color-mode.js';
 import { errorHead } from '../runtime/head.js';
 import { errorBodyOf, payloadUrl, type Payload } from '../runtime/payload.js';
 import { answerCrawlerError, isCrawler } from './crawler.js';
-import { contentSecurityPolicy, createNonce } from './csp.js';
+import { createNonce, documentSecurityHeaders } from './csp.js';
 import { DOCUMENT_END, documentStart } from './document.js';
 import { toInlineJson } from './inline-json.js';
-import { linksFor } from './manifest-links.js';
 import { queryOutcome } from './page-query.js';
-import { buildHeaders, originOf, type RenderContext } from './render-context.js';
+import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
 import { streamPage } from './stream-page.js';
 
 function pageHeaders(context: RenderContext, nonce: string): Record<string, string> {
   return {
     ...buildHeaders(context),
-    'content-security-policy': contentSecurityPolicy(nonce),
+    ...documentSecurityHeaders(nonce, context.assets?.connectSources),
     'cache-control': 'no-cache',
     vary: 'cookie',
     'x-content-type-options': 'nosniff',
@@ -39,21 +38,16 @@ export async function answerPage(context: RenderContext, request: FastifyRequest
   const nonce = createNonce();
   const origin = originOf(context, request);
   const colors = colorModeHtmlAttributes(request.headers.cookie, firstError ? null : query.colorMode);
-  const links = linksFor(context.manifest, context.entry.clientEntry, query.files, context.assetsPrefix);
+  const links = pageLinks(context, query.files);
   const payload: Payload = { buildId: context.build.id, path: url.pathname, data: query.data, errors };
   const start = documentStart({
     nonce,
     htmlClass: colors.className,
     forcedColorMode: colors.forced,
+    extraHead: context.assets?.headHtml?.(nonce),
     head: firstError ? errorHead(statusCode, errorPageTitle(statusCode), origin, url.pathname) : query.head(origin),
     links,
-    config: {
-      buildId: context.build.id,
-      publicOrigin: origin,
-      assetsPrefix: context.assetsPrefix,
-      ...(context.buildCheckIntervalMs ? { buildCheckIntervalMs: context.buildCheckIntervalMs } : {}),
-      ...(crawler ? { crawler: true } : {}),
-    },
+    config: appConfigOf(context, origin, crawler),
     payload: { json: toInlineJson(payload), src: payloadUrl(url.pathname, url.search, context.build.id) },
   });
   await streamPage(request, reply, {
@@ -78,7 +72,7 @@ export function answerShellError(context: RenderContext, request: FastifyRequest
   if (wantsJson(request)) return reply.code(body.statusCode).send(body);
   if (isCrawler(request)) return answerCrawlerError(request, reply, body);
   const nonce = createNonce();
-  const links = linksFor(context.manifest, context.entry.clientEntry, [], context.assetsPrefix);
+  const links = pageLinks(context, []);
   const path = new URL(request.url, 'http://x').pathname;
   const html =
     documentStart({

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageSearchOfPayload, type Payload } from '../runtime/payload.js';
+import { sessionIdFrom } from './auth/session-cookie.js';
 import { queryOutcome } from './page-query.js';
 import { buildHeaders, type RenderContext } from './render-context.js';
 
@@ -22,7 +23,14 @@ export async function answerPayload(
 ): Promise<FastifyReply> {
   const search = pageSearchOfPayload(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
   const outcome = await queryOutcome(context, request, reply, `${pagePath}${search}`);
-  reply.headers({ ...buildHeaders(context), 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff' });
+  // A signed-in visitor's data is theirs alone; an anonymous payload may be shared (the gateway's cache).
+  const personal = sessionIdFrom(request.headers.cookie) !== undefined;
+  reply.headers({
+    ...buildHeaders(context),
+    'cache-control': personal ? 'private, no-cache' : 'no-cache',
+    vary: 'cookie',
+    'x-content-type-options': 'nosniff',
+  });
   reply.type('application/json; charset=utf-8');
   if (outcome.kind === 'redirect') {
     const body: PayloadRedirect = { buildId: context.build.id, redirect: { to: outcome.location, statusCode: outcome.status } };

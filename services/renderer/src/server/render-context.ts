@@ -4,12 +4,16 @@ import type { BuildInfo } from '../../../../lib/build-store/types.js';
 import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
 import type { RendererServices } from '../runtime/services.js';
 import { requestOrigin } from './fetch-request.js';
-import type { ViteManifest } from './manifest-links.js';
+import { linksFor, type PageLinks, type ViteManifest } from './manifest-links.js';
+import type { PageAssets } from './page-assets.js';
+import type { AppConfig } from '../runtime/app-config.js';
 import type { SsrEntry } from './ssr-entry.js';
 
 export interface RenderContext {
   entry: SsrEntry;
   manifest: ViteManifest;
+  /** How pages link scripts and styles when not from `manifest` (development: Vite). */
+  assets?: PageAssets;
   services: RendererServices;
   build: BuildInfo;
   assetsPrefix: string;
@@ -19,6 +23,8 @@ export interface RenderContext {
   /** How often the browser checks for a newer build; SPEC's hour when unset. */
   buildCheckIntervalMs?: number;
   production: boolean;
+  /** False for paths whose route rule says `ssr: false`: they get the client-rendered shell. */
+  ssr?: (path: string) => boolean;
 }
 
 export function originOf(context: RenderContext, request: FastifyRequest): string {
@@ -28,4 +34,20 @@ export function originOf(context: RenderContext, request: FastifyRequest): strin
 /** Headers of every HTML page and payload: which build answered. */
 export function buildHeaders(context: RenderContext): Record<string, string> {
   return { [BUILD_ID_HEADER]: context.build.id };
+}
+
+/** The entry, preloads and stylesheets of a page made of these page modules. */
+export function pageLinks(context: RenderContext, pageFiles: readonly string[]): PageLinks {
+  return context.assets?.links(pageFiles) ?? linksFor(context.manifest, context.entry.clientEntry, pageFiles, context.assetsPrefix);
+}
+
+/** The app configuration the document hands the browser (runtime/app-config.ts reads it). */
+export function appConfigOf(context: RenderContext, origin: string, crawler = false): AppConfig {
+  return {
+    buildId: context.build.id,
+    publicOrigin: origin,
+    assetsPrefix: context.assetsPrefix,
+    ...(context.buildCheckIntervalMs ? { buildCheckIntervalMs: context.buildCheckIntervalMs } : {}),
+    ...(crawler ? { crawler: true } : {}),
+  };
 }

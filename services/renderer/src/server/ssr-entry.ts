@@ -33,10 +33,14 @@ export interface SsrEntry {
   errorElement(error: ErrorBody): ReactElement;
 }
 
-export async function loadSsrEntry(file: string): Promise<SsrEntry> {
-  const module = (await import(pathToFileURL(file).href)) as Partial<SsrEntry>;
+/** The module Vite built (or is serving, in development), checked to be the SSR entry. */
+export function checkSsrEntry(module: Partial<SsrEntry>, name: string): SsrEntry {
   if (typeof module.queryPage !== 'function' || typeof module.clientEntry !== 'string' || typeof module.errorElement !== 'function') {
-    throw new Error(`${file} is not the renderer's SSR bundle (run \`npm run build:renderer\`)`);
+    throw new Error(`${name} is not the renderer's SSR bundle (run \`npm run build:renderer\`)`);
   }
   return module as SsrEntry;
+}
+
+export async function loadSsrEntry(file: string): Promise<SsrEntry> {
+  return checkSsrEntry((await import(pathToFileURL(file).href)) as Partial<SsrEntry>, file);
 }

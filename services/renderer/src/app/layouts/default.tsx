@@ -5,7 +5,10 @@ import { AccountMenu } from '../components/site/account-menu.js';
 import { ColorModeSwitch } from '../components/ui/color-mode-switch.js';
 import { SITE_NAME } from '../../runtime/head.js';
 
-const NAVIGATION = [{ to: '/', label: 'Home' }];
+const NAVIGATION = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+];
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (

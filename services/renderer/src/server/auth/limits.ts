@@ -5,7 +5,7 @@ export const LOGIN_FAILURES_MAX = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 /** Sessions last a week unless SESSION_TTL_SECONDS says otherwise. */
 export const SESSION_TTL_SECONDS_DEFAULT = 7 * 24 * 3600;
-export const SESSION_COOKIE = 'cookbook_session';
+export { SESSION_COOKIE } from '../../../../../lib/constants.js';
 export const PASSWORD_MIN_LENGTH = 8;
 export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './login-rules.js';
 export const NAME_MAX_LENGTH = 80;

@@ -1,0 +1,33 @@
+// ESLint (flat config): typescript-eslint with type information, so promises that are dropped or
+// misused fail the lint, and React's hook rules for the app. Formatting is Prettier's job.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/next-fixture/**', '**/*.js', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: {
+        // The same three programs `npm run typecheck` checks: services, tests, the browser app.
+        project: ['./tsconfig.json', './tsconfig.tests.json', './services/renderer/tsconfig.test.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // Control characters in regular expressions are how the code refuses them in input.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['services/renderer/src/app/**/*.tsx', 'services/renderer/src/runtime/**/*.tsx', 'services/renderer/src/entry-*.tsx', 'tests/e2e/fixtures/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+);

@@ -1,0 +1,77 @@
+/**
+ * The cache route rules (`swr`, `isr`, `cache`) normalised into one `CacheRule`. Unlike Nitro,
+ * every `false` opts out (Nitro's `swr: false` leaves an inherited cache on), and `varies` may
+ * only name what can safely split the cache: headers, or single cookies as `cookie:name`.
+ */
+import type { CacheRule } from './route-rule-types.js';
+import { RouteRuleError } from './route-rules.js';
+
+export interface CacheRuleInput {
+  /** Seconds fresh; Nitro's default is 1. */
+  maxAge?: number;
+  /** Seconds a stale entry may be served while refreshing; -1 (Nitro's value): no limit; 0: never stale. */
+  staleMaxAge?: number;
+  /** Nitro's switch for stale answers; `false` is `staleMaxAge: 0`. */
+  swr?: boolean;
+  varies?: string[];
+}
+
+interface CacheKinds {
+  swr?: number | boolean;
+  isr?: number | boolean;
+  cache?: CacheRuleInput | false;
+}
+
+const HEADER_NAME = /^[a-z0-9!#$%&'*+.^`|~_-]+$/;
+const COOKIE_NAME = /^cookie:[!#$%&'*+.^`|~\w-]+$/;
+// These carry who the visitor is: a cache split by them is a per-visitor cache, or a leak.
+const NEVER_VARIES = new Set(['cookie', 'authorization', 'proxy-authorization']);
+
+function seconds(pattern: string, name: string, value: unknown, allowMinusOne = false): number {
+  if (typeof value === 'number' && Number.isInteger(value) && (value >= 0 || (allowMinusOne && value === -1))) return value;
+  throw new RouteRuleError(pattern, `${name} must be a whole number of seconds${allowMinusOne ? ' (or -1)' : ''}`);
+}
+
+function shorthand(pattern: string, name: string, value: number | boolean): CacheRule | false {
+  if (value === false) return false;
+  if (value === true) return { maxAge: null, staleMaxAge: null, varies: [] };
+  const maxAge = seconds(pattern, name, value);
+  if (maxAge === 0) throw new RouteRuleError(pattern, `${name}: 0 caches nothing; use ${name}: false`);
+  return { maxAge, staleMaxAge: null, varies: [] };
+}
+
+function varies(pattern: string, value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new RouteRuleError(pattern, 'cache.varies must be a list of header names or cookie:name');
+  return value.map((item: unknown) => {
+    const name = typeof item === 'string' ? item.toLowerCase() : '';
+    if (NEVER_VARIES.has(name)) throw new RouteRuleError(pattern, `cache.varies may not name ${name} (one entry per visitor)`);
+    if (!HEADER_NAME.test(name) && !COOKIE_NAME.test(name))
+      throw new RouteRuleError(pattern, `cache.varies: ${JSON.stringify(item)} is not a header name or cookie:name`);
+    return name;
+  });
+}
+
+function general(pattern: string, input: CacheRuleInput | false): CacheRule | false {
+  if (input === false) return false;
+  if (!input || typeof input !== 'object') throw new RouteRuleError(pattern, 'cache must be an object or false');
+  const unknown = Object.keys(input).filter((key) => !['maxAge', 'staleMaxAge', 'swr', 'varies'].includes(key));
+  if (unknown.length > 0) throw new RouteRuleError(pattern, `unknown cache option ${unknown.join(', ')}`);
+  const maxAge = input.maxAge === undefined ? 1 : seconds(pattern, 'cache.maxAge', input.maxAge);
+  const stale = input.staleMaxAge === undefined ? -1 : seconds(pattern, 'cache.staleMaxAge', input.staleMaxAge, true);
+  if (input.swr !== undefined && typeof input.swr !== 'boolean') throw new RouteRuleError(pattern, 'cache.swr must be true or false');
+  const staleMaxAge = input.swr === false ? 0 : stale === -1 ? null : stale;
+  return { maxAge, staleMaxAge, varies: varies(pattern, input.varies) };
+}
+
+export function normalizeCacheRule(pattern: string, rule: CacheKinds): CacheRule | false | undefined {
+  const given = (['swr', 'isr', 'cache'] as const).filter((key) => rule[key] !== undefined);
+  if (given.length > 1) throw new RouteRuleError(pattern, `use one of swr, isr and cache, not ${given.join(' and ')}`);
+  const kind = given[0];
+  if (kind === undefined) return undefined;
+  if (kind === 'cache') return general(pattern, rule.cache!);
+  const value = rule[kind];
+  if (typeof value !== 'number' && typeof value !== 'boolean')
+    throw new RouteRuleError(pattern, `${kind} must be a number of seconds, true or false`);
+  return shorthand(pattern, kind, value);
+}

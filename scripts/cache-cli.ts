@@ -1,0 +1,41 @@
+/**
+ * `npm run cache -- purge [pattern]`: empties render-cache entries whose path matches the pattern
+ * (`*` any characters; all when omitted) in the store the gateways share (Redis when REDIS_URL is
+ * set, files under CACHE_DIR otherwise); every gateway drops its memory copies too. A new build
+ * needs none of this: its entries are keyed by its own build id.
+ */
+import { join } from 'node:path';
+import { loadConfig, z } from '../lib/config.js';
+import { buildDir } from '../lib/paths.js';
+import { createFileCacheStore } from '../services/gateway/src/render-cache/file-store.js';
+import { createRedisCacheStore } from '../services/gateway/src/render-cache/redis-store.js';
+
+const USAGE = 'usage: npm run cache -- purge [pattern]   (pattern: a path, * matches anything; e.g. /category/*)';
+
+const config = loadConfig('cache', {
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/./, 'expected a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z.string().min(1).default('cookbook:'),
+  CACHE_DIR: z.string().min(1).default(join(buildDir, 'render-cache')),
+});
+
+const [command, pattern = '*', ...rest] = process.argv.slice(2);
+if (command !== 'purge' || rest.length > 0 || !(pattern === '*' || pattern.startsWith('/'))) {
+  process.stderr.write(`${USAGE}\n`);
+  process.exit(2);
+}
+
+const store = config.REDIS_URL
+  ? createRedisCacheStore(config.REDIS_URL, config.REDIS_PREFIX, 5000, true)
+  : createFileCacheStore(config.CACHE_DIR);
+try {
+  const removed = await store.purge(pattern);
+  process.stdout.write(`purged ${removed} cached ${removed === 1 ? 'entry' : 'entries'} matching ${pattern} (${store.kind} store)\n`);
+} catch (error) {
+  process.stderr.write(`cache purge failed: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+} finally {
+  await store.close();
+}

@@ -1,0 +1,73 @@
+/**
+ * `npm run dev`: the same four services and URLs as `npm start`, for editing. TypeScript is
+ * recompiled on save (`tsc --watch`, incremental) and each service restarts when its compiled
+ * code changes (`node --watch`); the renderer serves the app through Vite with hot module
+ * replacement and rebuilds the content when a Markdown file changes. Embedded store by default.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { loadConfig, port, z } from '../lib/config.js';
+import { projectRoot } from '../lib/paths.js';
+import { pipeTagged, tag } from './log-lines.js';
+import { serviceEntry, serviceEnv, SERVICE_NAMES, waitForOk, type ServiceName } from './services.js';
+
+const config = loadConfig('dev', {
+  PORT: port(3000),
+  REDIS_URL: z.string().url('expected a redis:// URL').optional(),
+});
+
+const color = Boolean(process.stdout.isTTY);
+const say = (message: string) => process.stdout.write(`${tag('dev', color)} ${message}\n`);
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+/** The renderer runs its development entry (Vite in middleware mode); the others their usual one. */
+function entryOf(name: ServiceName): string {
+  return name === 'renderer' ? join(projectRoot, 'dist', 'node', 'services', 'renderer', 'src', 'dev.js') : serviceEntry(name);
+}
+
+function startService(name: ServiceName): void {
+  const env = serviceEnv(name, config.PORT, { ...process.env, NODE_ENV: 'development', LOG_FORMAT: 'json' });
+  // --watch restarts the process when a file it imported changes (tsc rewrites only what changed).
+  const child = spawn(process.execPath, ['--watch', '--watch-preserve-output', entryOf(name)], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.set(name, child);
+  pipeTagged(name, child.stdout!, process.stdout);
+  pipeTagged(name, child.stderr!, process.stderr);
+}
+
+function startCompiler(): void {
+  const tsc = join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  const args = ['-p', 'tsconfig.json', '--watch', '--preserveWatchOutput', '--incremental', '--tsBuildInfoFile', 'dist/.tsbuildinfo'];
+  const child = spawn(process.execPath, [tsc, ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.set('tsc', child);
+  pipeTagged('tsc', child.stdout!, process.stdout);
+  pipeTagged('tsc', child.stderr!, process.stderr);
+}
+
+function stopAll(): void {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children.values()) child.kill('SIGTERM');
+  const left = [...children.values()].filter((child) => child.exitCode === null && child.signalCode === null);
+  let remaining = left.length;
+  if (remaining === 0) process.exit(0);
+  for (const child of left) child.once('exit', () => --remaining === 0 && process.exit(0));
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+
+say(`store: ${config.REDIS_URL ? `Redis at ${config.REDIS_URL}` : 'embedded (files under dist/build-store)'}`);
+startCompiler();
+// The renderer publishes the build the gateway follows, so it starts first.
+for (const name of ['renderer', ...SERVICE_NAMES.filter((name) => name !== 'renderer')] as const) startService(name);
+process.once('SIGINT', stopAll);
+process.once('SIGTERM', stopAll);
+
+const started = Date.now();
+waitForOk(`http://127.0.0.1:${config.PORT}/readyz`, 120_000).then(
+  () => say(`ready in ${Date.now() - started} ms: http://localhost:${config.PORT}/ (save a file to see it change)`),
+  (error: Error) => say(`not ready yet: ${error.message}`),
+);

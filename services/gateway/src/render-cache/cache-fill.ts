@@ -1,0 +1,76 @@
+/**
+ * Rendering a page for the cache: one GET to the renderer with only the headers that are part
+ * of the key (no session, no other cookies), read whole, and judged storable or not. Identical
+ * misses share one render in this process (single flight) and, through the store's lock, across
+ * gateways: a gateway that finds the lock taken waits briefly for the entry instead of rendering.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Pool } from 'undici';
+import type { CacheRule } from '../../../../lib/route-rule-types.js';
+import { forwardedHeaders } from '../proxy.js';
+import { keyedCookies } from './cache-key.js';
+import { createEntry, type CacheEntry } from './cache-entry.js';
+
+export interface Rendered {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/**
+ * Either an entry to serve and keep, or an answer for one request only: the first caller to
+ * `claim` it sends it (its nonce is then used once); callers that joined the render proxy their own.
+ */
+export type FillResult =
+  { kind: 'entry'; entry: CacheEntry } | { kind: 'uncacheable'; rendered: Rendered; reason: string; claim(): boolean };
+
+const PASSED_HEADERS = ['host', 'user-agent', 'accept', 'accept-language'];
+
+/** Why an answer must not be stored, or null when it may be (Nitro stores Set-Cookie; we never do). */
+export function unstorableReason(rendered: Rendered): string | null {
+  if (rendered.status !== 200 && rendered.status !== 404) return `status ${rendered.status}`;
+  if (rendered.headers['set-cookie'] !== undefined) return 'set-cookie';
+  const cacheControl = String(rendered.headers['cache-control'] ?? '').toLowerCase();
+  if (/\b(private|no-store)\b/.test(cacheControl)) return cacheControl;
+  if (String(rendered.headers.vary ?? '').includes('*')) return 'vary: *';
+  return null;
+}
+
+export function fillHeaders(request: FastifyRequest, rule: CacheRule, trustProxy: boolean): IncomingHttpHeaders {
+  const headers: IncomingHttpHeaders = {};
+  for (const name of [...PASSED_HEADERS, ...rule.varies.filter((name) => !name.startsWith('cookie:'))]) {
+    const value = request.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  const cookie = keyedCookies(request.headers.cookie, rule.varies);
+  if (cookie) headers.cookie = cookie;
+  return forwardedHeaders(request, headers, trustProxy);
+}
+
+/** The origin the renderer will name in the page, from the same X-Forwarded-* the gateway sends it. */
+export function forwardedOrigin(request: FastifyRequest, trustProxy: boolean): string {
+  const forwarded = forwardedHeaders(request, { host: request.headers.host }, trustProxy);
+  return `${String(forwarded['x-forwarded-proto'])}://${String(forwarded['x-forwarded-host'])}`;
+}
+
+export function createRendererClient(rendererUrl: string, timeoutMs: number) {
+  const pool = new Pool(rendererUrl, { connections: 64, keepAliveTimeout: 60_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  return {
+    async render(path: string, headers: IncomingHttpHeaders): Promise<Rendered> {
+      const response = await pool.request({ method: 'GET', path, headers: headers as Record<string, string> });
+      const body = Buffer.from(await response.body.arrayBuffer());
+      return { status: response.statusCode, headers: response.headers, body };
+    },
+    close: () => pool.close(),
+  };
+}
+
+export async function toFillResult(key: string, rendered: Rendered, rule: CacheRule): Promise<FillResult> {
+  const reason = unstorableReason(rendered);
+  if (reason) {
+    let claimed = false;
+    return { kind: 'uncacheable', rendered, reason, claim: () => !claimed && (claimed = true) };
+  }
+  return { kind: 'entry', entry: await createEntry(key, rendered, rule) };
+}

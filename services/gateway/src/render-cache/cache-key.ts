@@ -1,0 +1,88 @@
+/**
+ * What a cached page is keyed by: the build, the path, the query normalised (sorted, tracking
+ * parameters dropped) and the variant. The variant holds only what changes the HTML: the colour
+ * class the renderer puts on <html> (from the colour-mode cookie), whether the visitor is a
+ * crawler (the renderer waits for all data and tells the app), the origin the page names, and
+ * what the rule `varies` by.
+ */
+import { isbot } from 'isbot';
+import type { IncomingHttpHeaders } from 'node:http';
+import { COLOR_MODE_STORAGE_KEY } from '../../../../lib/constants.js';
+
+/** The cookie the colour-mode script writes: `<preference>.<resolved>`, e.g. `system.dark`. */
+const COLOR_MODE_COOKIE = COLOR_MODE_STORAGE_KEY;
+
+export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The colour a page is rendered in for this cookie: an explicit light or dark preference, or ''
+ * (no cookie, or `system`). For `system` the head script puts the class on before the first
+ * paint, so the page is rendered without one and every first-time visitor shares one entry.
+ */
+export function colorModeClass(cookieHeader: string | undefined): 'light' | 'dark' | '' {
+  const [preference] = (readCookie(cookieHeader, COLOR_MODE_COOKIE) ?? '').split('.');
+  return preference === 'light' || preference === 'dark' ? preference : '';
+}
+
+/** `utm_*`-style patterns: a trailing `*` matches any suffix. */
+export function isIgnoredParam(name: string, ignored: readonly string[]): boolean {
+  return ignored.some((pattern) => (pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern));
+}
+
+/** The query as one canonical string: parameters sorted, ignored ones (and a payload's build id) dropped. */
+export function normalizeQuery(search: string, ignored: readonly string[], dropBareParam?: (name: string) => boolean): string {
+  const params = new URLSearchParams(search);
+  const kept: [string, string][] = [];
+  for (const [name, value] of params) {
+    if (isIgnoredParam(name.toLowerCase(), ignored)) continue;
+    if (value === '' && dropBareParam?.(name)) continue;
+    kept.push([name, value]);
+  }
+  kept.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+  return new URLSearchParams(kept).toString();
+}
+
+/**
+ * `origin` is the one the renderer will name in the page (canonical link, app config), as the
+ * gateway forwards it: a request with another Host must never fill the entry everyone else gets.
+ */
+export function variantOf(headers: IncomingHttpHeaders, varies: readonly string[], origin: string): string {
+  const cookie = headers.cookie;
+  const parts = [`o=${encodeURIComponent(origin)}`, `c=${colorModeClass(cookie)}`, isbot(headers['user-agent'] ?? '') ? 'bot' : 'person'];
+  for (const name of varies) {
+    const value = name.startsWith('cookie:') ? readCookie(cookie, name.slice(7)) : headers[name];
+    parts.push(`${name}=${encodeURIComponent(String(value ?? ''))}`);
+  }
+  return parts.join('&');
+}
+
+/** The cookies the renderer may see on a cached render: only those that are part of the key. */
+export function keyedCookies(cookieHeader: string | undefined, varies: readonly string[]): string | undefined {
+  const mode = colorModeClass(cookieHeader);
+  const colour = mode ? [`${COLOR_MODE_COOKIE}=${mode}.${mode}`] : [];
+  const names = [...varies.filter((name) => name.startsWith('cookie:')).map((name) => name.slice(7))];
+  const kept = names.flatMap((name) => {
+    const value = readCookie(cookieHeader, name);
+    return value === undefined ? [] : [`${name}=${value}`];
+  });
+  const all = [...colour, ...kept];
+  return all.length > 0 ? all.join('; ') : undefined;
+}
+
+export interface CacheKey {
+  /** Readable and purgeable by path: `{buildId}:{path}?{query}#{variant}`. */
+  key: string;
+  path: string;
+  query: string;
+}
+
+export function cacheKey(buildId: string, path: string, query: string, variant: string): CacheKey {
+  return { key: `${buildId}:${path}?${query}#${variant}`, path, query };
+}

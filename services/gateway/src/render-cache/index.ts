@@ -1,0 +1,53 @@
+/** The render cache wired from the gateway's config: Redis when REDIS_URL is set, files otherwise. */
+import type { FastifyInstance } from 'fastify';
+import type { GatewayConfig } from '../config.js';
+import type { CurrentBuild } from '../current-build.js';
+import { createFileCacheStore } from './file-store.js';
+import { createRedisCacheStore } from './redis-store.js';
+import { createPrerendered } from './prerendered.js';
+import { registerRenderCache, type RenderCacheStats } from './render-cache.js';
+import type { SharedCacheStore } from './shared-store.js';
+
+export function createCacheStore(
+  config: GatewayConfig,
+  pollMs: number,
+  currentBuildId: () => string | undefined,
+): SharedCacheStore & { stop(): void } {
+  if (config.REDIS_URL) {
+    const store = createRedisCacheStore(config.REDIS_URL, config.REDIS_PREFIX, config.CACHE_STORE_TIMEOUT_MS);
+    return { ...store, stop: () => undefined };
+  }
+  const store = createFileCacheStore(config.CACHE_DIR, pollMs);
+  // Files have no TTL of their own: a new build's arrival removes the older builds' folders.
+  let kept: string | undefined;
+  const timer = setInterval(() => {
+    const id = currentBuildId();
+    if (id && id !== kept)
+      void store.keepOnly(id).then(
+        () => (kept = id),
+        () => undefined,
+      );
+  }, pollMs);
+  timer.unref();
+  return { ...store, stop: () => clearInterval(timer) };
+}
+
+export function createRenderCache(app: FastifyInstance, build: CurrentBuild, config: GatewayConfig): RenderCacheStats {
+  const store = createCacheStore(config, config.BUILD_POLL_MS, () => build.info()?.id);
+  app.addHook('onClose', async () => {
+    store.stop();
+    await store.close();
+  });
+  return registerRenderCache(app, build, {
+    rendererUrl: config.RENDERER_URL,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    trustProxy: config.TRUST_PROXY,
+    assetsPrefix: config.ASSETS_PREFIX,
+    store,
+    memoryBytes: config.CACHE_MEMORY_BYTES,
+    ignoredQuery: config.CACHE_IGNORED_QUERY,
+    maxVariantsPerPath: config.CACHE_MAX_VARIANTS,
+    lockWaitMs: config.CACHE_LOCK_WAIT_MS,
+    prerendered: createPrerendered(config.PRERENDER_DIR, build),
+  });
+}

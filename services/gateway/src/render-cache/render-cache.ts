@@ -1,0 +1,292 @@
+/**
+ * The render cache at the gateway (Nuxt's swr / isr / cache route rules): an anonymous GET of a
+ * page or payload whose rule caches it is answered from memory or the shared store; only misses,
+ * bypasses and refreshes reach the renderer. Every page and payload answer says
+ * `x-cache: HIT | STALE | MISS | BYPASS`. See docs/decisions/render-cache.md.
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches } from '../../../../lib/http-cache/conditional.js';
+import { Lru } from '../../../../lib/http-cache/lru.js';
+import { SingleFlight } from '../../../../lib/http-cache/single-flight.js';
+import { SESSION_COOKIE } from '../../../../lib/constants.js';
+import type { CacheRule } from '../../../../lib/route-rule-types.js';
+import type { CurrentBuild } from '../current-build.js';
+import { entrySize, pickEncoding, withEncoding, type CacheEntry } from './cache-entry.js';
+import { createRendererClient, fillHeaders, forwardedOrigin, toFillResult, type FillResult, type Rendered } from './cache-fill.js';
+import { cacheKey, normalizeQuery, readCookie, variantOf } from './cache-key.js';
+import type { Prerendered } from './prerendered.js';
+import { ttlOf, type SharedCacheStore } from './shared-store.js';
+
+export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
+
+export interface RenderCacheOptions {
+  rendererUrl: string;
+  timeoutMs: number;
+  trustProxy: boolean;
+  assetsPrefix: string;
+  store: SharedCacheStore;
+  memoryBytes: number;
+  /** Query parameters left out of the key (`utm_*`: a trailing * matches any suffix). */
+  ignoredQuery: string[];
+  /** Distinct queries cached per path; more are rendered but not stored. */
+  maxVariantsPerPath: number;
+  /** How long a gateway waits for another gateway's render of the same page. */
+  lockWaitMs: number;
+  /** Pages rendered at build time. */
+  prerendered: Prerendered;
+}
+
+/** Counts since start, by outcome; metrics read them. */
+export interface RenderCacheStats {
+  requests: Record<CacheStatus, number>;
+  stores: number;
+  refreshes: number;
+  refreshFailures: number;
+  memoryBytes: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    cacheStatus: CacheStatus | null;
+  }
+}
+
+const PAYLOAD_SUFFIX = '/_payload.json';
+const BUILD_ID_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The page a path belongs to: itself, or the page of a `{route}/_payload.json`. */
+export function pageOf(path: string): { page: string; payload: boolean } {
+  if (!path.endsWith(PAYLOAD_SUFFIX)) return { page: path, payload: false };
+  return { page: path.slice(0, -PAYLOAD_SUFFIX.length) || '/', payload: true };
+}
+
+export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, options: RenderCacheOptions): RenderCacheStats {
+  const memory = new Lru<CacheEntry>({ maxEntries: 20_000, maxSize: options.memoryBytes });
+  const fills = new SingleFlight<FillResult>();
+  const encodings = new SingleFlight<CacheEntry>();
+  const variants = new Lru<Set<string>>({ maxEntries: 10_000 });
+  const renderer = createRendererClient(options.rendererUrl, options.timeoutMs);
+  const failing = new Set<string>();
+  const stats: RenderCacheStats = {
+    requests: { HIT: 0, STALE: 0, MISS: 0, BYPASS: 0 },
+    stores: 0,
+    refreshes: 0,
+    refreshFailures: 0,
+    memoryBytes: () => memory.totalSize,
+  };
+  const stopPurge = options.store.onPurge(() => memory.clear());
+  // Shared writes finish after the answer; closing waits for them, so nothing writes into a store
+  // (or a folder) that is being taken away.
+  const writes = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    stopPurge();
+    await Promise.all(writes);
+    await renderer.close();
+  });
+  app.decorateRequest('cacheStatus', null);
+
+  /** Resolves once the shared copy is written (or failed: the store's errors never reach a visitor). */
+  function remember(entry: CacheEntry, shared: boolean): Promise<unknown> {
+    memory.set(entry.key, entry, entrySize(entry));
+    // A 404 stays in this gateway's memory only: random missing paths must not fill the shared store.
+    if (!shared || entry.status !== 200) return Promise.resolve();
+    const write: Promise<unknown> = options.store
+      .set(entry, ttlOf(entry))
+      .catch(() => undefined)
+      .finally(() => writes.delete(write));
+    writes.add(write);
+    return write;
+  }
+
+  async function lookup(key: string, now: number): Promise<CacheEntry | null> {
+    const local = memory.get(key);
+    if (local && (local.freshUntil === null || local.freshUntil > now)) return local;
+    // Stale or missing here: another gateway may have refreshed it already.
+    const shared = await options.store.get(key);
+    if (shared && (!local || shared.storedAt > local.storedAt)) {
+      memory.set(key, shared, entrySize(shared));
+      return shared;
+    }
+    return local ?? null;
+  }
+
+  /** The answer, at once; `written` settles when the shared copy is in the store (or failed to be). */
+  async function render(
+    request: FastifyRequest,
+    key: string,
+    url: string,
+    rule: CacheRule,
+  ): Promise<{ result: FillResult; written: Promise<unknown> }> {
+    const rendered = await renderer.render(url, fillHeaders(request, rule, options.trustProxy));
+    const result = await toFillResult(key, rendered, rule);
+    if (result.kind !== 'entry') return { result, written: Promise.resolve() };
+    stats.stores++;
+    return { result, written: remember(result.entry, true) };
+  }
+
+  /**
+   * The lock is let go only once the shared copy is written, so the gateway that takes it next
+   * finds the entry instead of rendering again; the visitor does not wait for that write.
+   */
+  async function renderUnderLock(request: FastifyRequest, key: string, url: string, rule: CacheRule): Promise<FillResult> {
+    let written: Promise<unknown> = Promise.resolve();
+    try {
+      const rendered = await render(request, key, url, rule);
+      written = rendered.written;
+      return rendered.result;
+    } finally {
+      void written.then(() => options.store.unlock(key));
+    }
+  }
+
+  /** A miss: one render per key here, and one across gateways while the lock holds. */
+  function fill(request: FastifyRequest, key: string, url: string, rule: CacheRule): Promise<FillResult> {
+    return fills.run(key, async () => {
+      if (!(await options.store.lock(key, options.timeoutMs))) {
+        const deadline = Date.now() + options.lockWaitMs;
+        while (Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          const entry = await options.store.get(key);
+          if (entry) {
+            memory.set(key, entry, entrySize(entry));
+            return { kind: 'entry', entry };
+          }
+        }
+      }
+      return renderUnderLock(request, key, url, rule);
+    });
+  }
+
+  /** Stale: refresh behind the answer, once per key across gateways; a failure keeps the stale entry. */
+  function refresh(request: FastifyRequest, key: string, url: string, rule: CacheRule, log: FastifyBaseLogger): void {
+    if (fills.has(key)) return;
+    const failed = (error: unknown) => {
+      stats.refreshFailures++;
+      // One line per failing key until it recovers; nothing is stored, so no error sticks.
+      if (!failing.has(key)) log.warn({ err: error, key }, 'cache refresh failed; serving the stale entry');
+      failing.add(key);
+    };
+    void (async () => {
+      if (!(await options.store.lock(key, options.timeoutMs))) return;
+      stats.refreshes++;
+      let written: Promise<unknown> = Promise.resolve();
+      try {
+        const result = await fills.run(key, async () => {
+          const rendered = await render(request, key, url, rule);
+          written = rendered.written;
+          return rendered.result;
+        });
+        if (result.kind === 'uncacheable') throw new Error(`the renderer answered ${result.reason}`);
+        failing.delete(key);
+      } finally {
+        void written.then(() => options.store.unlock(key));
+      }
+    })().catch(failed);
+  }
+
+  async function send(request: FastifyRequest, reply: FastifyReply, cached: CacheEntry, status: CacheStatus): Promise<FastifyReply> {
+    request.cacheStatus = status;
+    const age = Math.max(0, Math.floor((Date.now() - cached.storedAt) / 1000));
+    reply.headers({ ...cached.headers, etag: cached.etag, age: String(age), vary: varyOf(cached) });
+    if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+    // A miss answers like an uncached page (compressed on the fly, cheaply); the best-level
+    // compression is made once, for the first hit that asks for it.
+    const wanted = pickEncoding(request.headers['accept-encoding']);
+    const encoding = status === 'MISS' && !cached.bodies[wanted] ? 'identity' : wanted;
+    let entry = cached;
+    if (encoding !== 'identity' && !cached.bodies[encoding]) {
+      entry = await encodings.run(`${encoding}:${cached.key}`, () => withEncoding(cached, encoding));
+      if (!reply.hasHeader('x-prerendered')) void remember(entry, true); // the visitor need not wait for the shared copy
+    }
+    const body = encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding]!;
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    reply.code(entry.status).header('content-length', String(body.length));
+    return reply.send(request.method === 'HEAD' ? undefined : body);
+  }
+
+  function sendRendered(request: FastifyRequest, reply: FastifyReply, rendered: Rendered): FastifyReply {
+    request.cacheStatus = 'MISS';
+    for (const [name, value] of Object.entries(rendered.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
+    }
+    return reply.code(rendered.status).send(request.method === 'HEAD' ? undefined : rendered.body);
+  }
+
+  /** The rule and key of a request the cache may answer, or null (a bypass). */
+  function decide(request: FastifyRequest, path: string, search: string): { rule: CacheRule; key: string; url: string } | null {
+    const { page, payload } = pageOf(path);
+    const rule = (payload ? build.matcher().match(page) : request.routeRules)?.cache;
+    const buildId = build.info()?.id;
+    if (!rule || !buildId) return null;
+    // A payload's `?{buildId}` only says which build the client runs; the key has the build already.
+    const query = normalizeQuery(search, options.ignoredQuery, payload ? (name) => BUILD_ID_PARAM.test(name) : undefined);
+    const origin = forwardedOrigin(request, options.trustProxy);
+    // Random Host headers count against the cap like random queries: neither can flood the store.
+    const variant = `${query}\n${origin}`;
+    const known = variants.get(path) ?? new Set<string>();
+    if (!known.has(variant)) {
+      if (known.size >= options.maxVariantsPerPath) return null;
+      known.add(variant);
+      variants.set(path, known);
+    }
+    const key = cacheKey(buildId, path, query, variantOf(request.headers, rule.varies, origin)).key;
+    return { rule, key, url: query ? `${path}?${query}` : path };
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (!isPagePath(request.url, options.assetsPrefix)) return;
+    request.cacheStatus = 'BYPASS';
+    // Signed-in visitors (or anyone sending credentials) always get their own render.
+    if (readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined || request.headers.authorization) return;
+    const [path = '/', search = ''] = request.url.split(/\?(.*)/s);
+    const built = await options.prerendered.get(path, pageOf(path).page);
+    if (built) return send(request, reply.header('x-prerendered', 'true'), built, 'HIT');
+    const decision = decide(request, path, search);
+    if (!decision) return;
+    const { rule, key, url } = decision;
+    const now = Date.now();
+    const entry = await lookup(key, now);
+    if (entry && (entry.freshUntil === null || entry.freshUntil > now)) return send(request, reply, entry, 'HIT');
+    if (entry && (entry.staleUntil === null || entry.staleUntil > now)) {
+      refresh(request, key, url, rule, request.log);
+      return send(request, reply, entry, 'STALE');
+    }
+    try {
+      const result = await fill(request, key, url, rule);
+      if (result.kind === 'entry') return send(request, reply, result.entry, 'MISS');
+      // Not storable (a Set-Cookie, an error…): the leader sends it once; followers render their own.
+      if (result.claim()) return sendRendered(request, reply, result.rendered);
+    } catch (error) {
+      request.log.warn({ err: error, key }, 'cache fill failed; proxying');
+    }
+    request.cacheStatus = 'MISS';
+    return undefined;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.cacheStatus) reply.header('x-cache', request.cacheStatus);
+    if (request.cacheStatus) stats.requests[request.cacheStatus]++;
+    return payload;
+  });
+  return stats;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'trailer', 'te']);
+
+function varyOf(entry: CacheEntry): string {
+  const vary = entry.headers.vary;
+  return vary ? `${vary}, accept-encoding` : 'accept-encoding';
+}
+
+/** Pages and payloads: not assets, the API, images or the gateway's own endpoints. */
+export function isPagePath(url: string, assetsPrefix: string): boolean {
+  return !(
+    url.startsWith(assetsPrefix) ||
+    url.startsWith('/api/') ||
+    url === '/api' ||
+    url.startsWith('/_ipx/') ||
+    url.startsWith('/healthz') ||
+    url.startsWith('/readyz')
+  );
+}

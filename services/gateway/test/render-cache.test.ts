@@ -1,0 +1,218 @@
+/**
+ * The render cache against a small real renderer that counts its renders and can be told to
+ * answer with a cookie, an error, `private`, or slowly: what is stored, what never is, stale
+ * answers with one refresh, one render for concurrent misses, variants, queries, 304 and encodings.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RouteRulesInput } from '../../../lib/route-rules.js';
+import { waitFor } from '../../../lib/testing.js';
+import { metaOf, startGateway, type TestGateway } from './upstreams.js';
+
+interface Renderer {
+  url: string;
+  app: FastifyInstance;
+  renders: Map<string, number>;
+  mode: { setCookie: boolean; status: number; cacheControl: string; delayMs: number; version: string };
+}
+
+const NONCE = 'bm9uY2Utb2YtdGhlLXJlbmRlcg==';
+
+async function startRenderer(): Promise<Renderer> {
+  const app = Fastify();
+  const renders = new Map<string, number>();
+  const mode: Renderer['mode'] = { setCookie: false, status: 200, cacheControl: 'no-cache', delayMs: 0, version: 'v1' };
+  app.get('/*', async (request, reply) => {
+    renders.set(request.url, (renders.get(request.url) ?? 0) + 1);
+    if (mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
+    if (mode.setCookie) reply.header('set-cookie', 'visitor=1; Path=/');
+    const html =
+      `<!DOCTYPE html><html class="${/color-mode=\w+\.(\w+)/.exec(request.headers.cookie ?? '')?.[1] ?? ''}"><head>` +
+      `<script nonce="${NONCE}">document.documentElement.dataset.js = "1"</script>` +
+      `<script type="application/json" nonce="${NONCE}">{"v":1}</script></head>` +
+      `<body>${mode.version} ${request.url} cookie=${request.headers.cookie ?? ''} host=${String(request.headers['x-forwarded-host'])} ${'<p>recipe</p>'.repeat(200)}</body></html>`;
+    return reply
+      .code(mode.status)
+      .header('content-security-policy', `script-src 'nonce-${NONCE}' 'strict-dynamic'; object-src 'none'`)
+      .header('cache-control', mode.cacheControl)
+      .header('x-build-id', 'b1')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, app, renders, mode };
+}
+
+const RULES: RouteRulesInput = {
+  '/fresh/**': { isr: true },
+  '/short/**': { cache: { maxAge: 1, staleMaxAge: 60 } },
+  '/lang/**': { cache: { maxAge: 60, varies: ['accept-language'] } },
+  '/nocache': { cache: false },
+};
+
+describe('render cache', () => {
+  let renderer: Renderer;
+  let gateway: TestGateway;
+  const get = (url: string, headers: Record<string, string> = {}) => gateway.app.inject({ url, headers });
+
+  beforeAll(async () => {
+    renderer = await startRenderer();
+  });
+  beforeEach(async () => {
+    renderer.renders.clear();
+    Object.assign(renderer.mode, { setCookie: false, status: 200, cacheControl: 'no-cache', delayMs: 0, version: 'v1' });
+    const env = { RENDERER_URL: renderer.url, IMAGE_URL: renderer.url, ICONS_URL: renderer.url, CACHE_MAX_VARIANTS: '5' };
+    gateway = await startGateway(env, metaOf('build-one', RULES, 1000));
+  });
+  afterEach(() => gateway.cleanup());
+  afterAll(() => renderer.app.close());
+
+  it('answers MISS, then HIT from memory with the same ETag, an age, and no second render', async () => {
+    const first = await get('/fresh/a');
+    const second = await get('/fresh/a');
+    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers.age).toMatch(/^\d+$/);
+    expect(second.body).toBe(first.body);
+    expect(renderer.renders.get('/fresh/a')).toBe(1);
+  });
+
+  it('serves cached pages without a nonce, under a policy of hashes (no unsafe-inline)', async () => {
+    await get('/fresh/csp');
+    const hit = await get('/fresh/csp');
+    expect(hit.body).not.toContain('nonce=');
+    const policy = String(hit.headers['content-security-policy']);
+    expect(policy).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/=]+'; object-src 'none'$/);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain(NONCE);
+  });
+
+  it('answers 304 to a matching If-None-Match, with no body', async () => {
+    const { headers } = await get('/fresh/etag');
+    const again = await get('/fresh/etag', { 'if-none-match': String(headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['x-cache']).toBe('HIT');
+  });
+
+  it('sends br, gzip or identity as asked, all decoding to the same document', async () => {
+    const identity = (await get('/fresh/enc', { 'accept-encoding': 'identity' })).rawPayload;
+    const br = await get('/fresh/enc', { 'accept-encoding': 'gzip, br' });
+    const gz = await get('/fresh/enc', { 'accept-encoding': 'gzip' });
+    expect([br.headers['content-encoding'], gz.headers['content-encoding']]).toEqual(['br', 'gzip']);
+    expect(brotliDecompressSync(br.rawPayload).equals(identity)).toBe(true);
+    expect(gunzipSync(gz.rawPayload).equals(identity)).toBe(true);
+    expect(br.headers.vary).toContain('accept-encoding');
+  });
+
+  it('keys by an explicit colour preference and by declared varies, and by nothing else', async () => {
+    const dark = await get('/fresh/v', { cookie: 'color-mode=dark.dark; _ga=1' });
+    const darkAgain = await get('/fresh/v', { cookie: 'other=2; color-mode=dark.light' });
+    const light = await get('/fresh/v', { cookie: 'color-mode=light.light' });
+    // No cookie, `system`, or cookies that change nothing: the one entry every first visit shares.
+    const plain = await get('/fresh/v', { cookie: 'tracking=abc; color-mode=system.dark' });
+    expect(dark.body).toContain('class="dark"');
+    expect(plain.body).toContain('class=""');
+    const statuses = [dark, darkAgain, light, plain, await get('/fresh/v')].map((answer) => answer.headers['x-cache']);
+    expect(statuses).toEqual(['MISS', 'HIT', 'MISS', 'MISS', 'HIT']);
+    // The renderer only ever saw the colour-mode cookie, and only an explicit one.
+    expect(dark.body).toContain('cookie=color-mode=dark.dark ');
+    expect(plain.body).toContain('cookie= ');
+    const en = await get('/lang/x', { 'accept-language': 'en' });
+    const de = await get('/lang/x', { 'accept-language': 'de' });
+    expect([en.headers['x-cache'], de.headers['x-cache'], (await get('/lang/x', { 'accept-language': 'de' })).headers['x-cache']]).toEqual([
+      'MISS',
+      'MISS',
+      'HIT',
+    ]);
+  });
+
+  it('keys by the origin the page names: another Host never fills the entry everyone else gets', async () => {
+    // The renderer writes the forwarded host into the canonical link and the app config.
+    const poisoned = await get('/fresh/host', { host: 'evil.example' });
+    expect([poisoned.headers['x-cache'], poisoned.body.includes('host=evil.example ')]).toEqual(['MISS', true]);
+    const own = await get('/fresh/host');
+    expect(own.headers['x-cache']).toBe('MISS');
+    expect(own.body).not.toContain('evil.example');
+    expect((await get('/fresh/host')).headers['x-cache']).toBe('HIT');
+    expect((await get('/fresh/host', { host: 'evil.example' })).body).toContain('host=evil.example ');
+  });
+
+  it('bypasses requests with a session cookie, and routes without a cache rule', async () => {
+    const signedIn = await get('/fresh/s', { cookie: 'cookbook_session=abc' });
+    expect(signedIn.headers['x-cache']).toBe('BYPASS');
+    expect(signedIn.body).toContain('cookbook_session=abc');
+    expect((await get('/nocache')).headers['x-cache']).toBe('BYPASS');
+    expect((await get('/nocache')).headers['x-cache']).toBe('BYPASS');
+    expect(renderer.renders.get('/nocache')).toBe(2);
+  });
+
+  it.each([
+    ['a Set-Cookie', { setCookie: true }],
+    ['cache-control: private', { cacheControl: 'private, max-age=60' }],
+    ['cache-control: no-store', { cacheControl: 'no-store' }],
+    ['a 500', { status: 500 }],
+  ])('never stores an answer with %s', async (_name, change) => {
+    Object.assign(renderer.mode, change);
+    const first = await get('/fresh/never');
+    const second = await get('/fresh/never');
+    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['MISS', 'MISS']);
+    expect(renderer.renders.get('/fresh/never')).toBe(2);
+    // The one answer that was sent carries its own nonce, used once.
+    expect(first.body).toContain(`nonce="${NONCE}"`);
+  });
+
+  it('renders once for many identical concurrent misses', async () => {
+    renderer.mode.delayMs = 150;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get('/fresh/herd')));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(renderer.renders.get('/fresh/herd')).toBe(1);
+  });
+
+  it('serves a stale entry at once and refreshes it behind the answer, once', async () => {
+    await get('/short/p');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    renderer.mode.version = 'v2';
+    // A slow refresh, so all three answers surely come before it lands.
+    renderer.mode.delayMs = 300;
+    const stale = await Promise.all([get('/short/p'), get('/short/p'), get('/short/p')]);
+    expect(stale.map((answer) => answer.headers['x-cache'])).toEqual(['STALE', 'STALE', 'STALE']);
+    expect(stale[0]!.body).toContain('v1');
+    await waitFor(() => renderer.renders.get('/short/p') === 2, 5000);
+    // Three stale answers, one refresh (counted before the refreshed entry, fresh for 1 s, can age again).
+    expect(renderer.renders.get('/short/p')).toBe(2);
+    await waitFor(async () => (await get('/short/p')).body.includes('v2'), 5000);
+  });
+
+  it('keeps the stale entry when the refresh fails, and does not keep the error', async () => {
+    await get('/short/f');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    renderer.mode.status = 500;
+    expect((await get('/short/f')).headers['x-cache']).toBe('STALE');
+    await waitFor(() => renderer.renders.get('/short/f') === 2, 5000);
+    const still = await get('/short/f');
+    expect([still.statusCode, still.body.includes('v1')]).toEqual([200, true]);
+    renderer.mode.status = 200;
+    renderer.mode.version = 'v3';
+    await waitFor(async () => (await get('/short/f')).body.includes('v3'), 5000);
+  });
+
+  it('normalises the query: sorted, tracking parameters ignored, and a bounded number per path', async () => {
+    await get('/fresh/q?b=2&a=1&utm_source=x');
+    expect((await get('/fresh/q?a=1&b=2&fbclid=y')).headers['x-cache']).toBe('HIT');
+    const flood = [];
+    for (let i = 0; i < 12; i++) flood.push((await get(`/fresh/q?r=${i}`)).headers['x-cache']);
+    expect(flood.filter((status) => status === 'MISS')).toHaveLength(4);
+    expect(flood.slice(4).every((status) => status === 'BYPASS')).toBe(true);
+  });
+
+  it('never serves a page of an older build', async () => {
+    await get('/fresh/build');
+    renderer.mode.version = 'v2';
+    await gateway.store.publish(metaOf('build-two', RULES, 2000));
+    await waitFor(() => gateway.build.info()?.id === 'build-two', 5000);
+    const after = await get('/fresh/build');
+    expect([after.headers['x-cache'], after.body.includes('v2')]).toEqual(['MISS', true]);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The renderer in development (`npm run dev`): the same server as main.ts, with the app served
+ * by Vite (HMR, Fast Refresh, error overlay), the SSR bundle loaded through Vite on each request
+ * (so an edit shows on the next full load too), the content rebuilt when a Markdown file changes,
+ * and the route rules read from site.config.ts (the launcher restarts this process when it changes).
+ */
+import { join } from 'node:path';
+import { createBuildStore } from '../../../lib/build-store/index.js';
+import { createLogger } from '../../../lib/logger.js';
+import { projectRoot } from '../../../lib/paths.js';
+import { createRouteRulesMatcher } from '../../../lib/route-rules.js';
+import { listen } from '../../../lib/service.js';
+import { buildContent } from './content/build-content.js';
+import { loadContentRepository } from './content/repository.js';
+import { createAccounts } from './server/accounts.js';
+import { buildRendererApp } from './server/app.js';
+import { publishBuild } from './server/build-info.js';
+import { loadRendererConfig } from './server/config.js';
+import { devBuildMeta } from './server/dev-build-meta.js';
+import { devAssets, mountVite, startVite } from './server/dev-vite.js';
+import type { RenderContext } from './server/render-context.js';
+import { checkSsrEntry, type SsrEntry } from './server/ssr-entry.js';
+
+/** The event the browser runtime listens for to reload the current page's data. */
+const CONTENT_CHANGED_EVENT = 'cookbook:content-changed';
+/** Vite's HMR WebSocket listens beside the renderer (the browser connects to it directly). */
+const HMR_PORT_OFFSET = 2000;
+
+const config = loadRendererConfig();
+const logger = createLogger({ service: 'renderer', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
+
+try {
+  const hmrPort = config.PORT + HMR_PORT_OFFSET;
+  const vite = await startVite(hmrPort);
+  const loadEntry = async () => checkSsrEntry(await vite.ssrLoadModule('/src/entry-server.tsx'), 'src/entry-server.tsx');
+  await buildContent();
+  // A broken page at start must not stop the dev server: the first request shows the error.
+  let entry: SsrEntry | undefined = await loadEntry().catch((error: unknown) => {
+    logger.error({ err: error }, 'the app does not load yet');
+    return undefined;
+  });
+  const content = await loadContentRepository(config.CONTENT_FILE);
+  const store = createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR });
+  const meta = devBuildMeta(config.ASSETS_PREFIX);
+  const rules = createRouteRulesMatcher(meta.matcher);
+  await publishBuild(store, meta);
+  logger.info({ buildId: meta.id, store: store.kind }, 'development build published');
+  const accounts = await createAccounts({ config, repository: content, logger });
+  const services = { content, accounts };
+  const context: RenderContext = {
+    get entry() {
+      if (!entry) throw new Error('the app has not loaded yet (see the error above)');
+      return entry;
+    },
+    manifest: {},
+    assets: await devAssets(vite, config.ASSETS_PREFIX, hmrPort),
+    services,
+    build: { id: meta.id, timestamp: meta.timestamp },
+    assetsPrefix: config.ASSETS_PREFIX,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    streamTimeoutMs: config.SSR_STREAM_TIMEOUT_MS,
+    buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
+    production: false,
+    ssr: (path) => rules.match(path).ssr !== false,
+  };
+  const app = await buildRendererApp({
+    logger,
+    accounts,
+    context,
+    checks: { buildStore: async () => ((await store.ping()) ? 'ok' : 'degraded') },
+    beforeRoutes: (app) => mountVite(app, vite, config.ASSETS_PREFIX),
+  });
+  // Vite caches modules and drops what an edit touched, so this is cheap when nothing changed.
+  app.addHook('preHandler', async (request) => {
+    if (request.url.startsWith(config.ASSETS_PREFIX) || request.url.startsWith('/api/')) return;
+    try {
+      entry = await loadEntry();
+    } catch (error) {
+      vite.ssrFixStacktrace(error as Error);
+      throw error;
+    }
+  });
+
+  const contentDir = join(projectRoot, 'content');
+  vite.watcher.add(contentDir);
+  const rebuildContent = async (file: string) => {
+    if (!file.startsWith(contentDir)) return;
+    try {
+      await buildContent();
+      services.content = await loadContentRepository(config.CONTENT_FILE);
+      logger.info({ file }, 'content rebuilt');
+      vite.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT });
+    } catch (error) {
+      logger.error({ err: error, file }, 'content build failed');
+      vite.ws.send({ type: 'error', err: { message: (error as Error).message, stack: '' } });
+    }
+  };
+  for (const event of ['add', 'change', 'unlink'] as const) vite.watcher.on(event, (file: string) => void rebuildContent(file));
+
+  app.addHook('onClose', async () => {
+    await vite.close();
+    await store.close();
+  });
+  await listen(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+  logger.info({ port: config.PORT, hmrPort }, 'renderer ready (development, Vite)');
+} catch (error) {
+  logger.fatal({ err: error }, 'renderer failed to start');
+  process.exit(1);
+}

@@ -1,0 +1,26 @@
+/**
+ * The build meta of a development run: the route rules of site.config.ts as the build would
+ * compile them, minus what would keep an edit from showing. Vite serves unhashed sources under
+ * the assets prefix, so a long cache lifetime there would pin stale modules in the browser.
+ */
+import { createHash } from 'node:crypto';
+import type { BuildMeta } from '../../../../lib/build-store/types.js';
+import { normalizeRouteRules, type CompiledRouteRules } from '../../../../lib/route-rules.js';
+import { routeRules } from '../../../../site.config.js';
+
+export function devRouteRules(rules: CompiledRouteRules, assetsPrefix: string): CompiledRouteRules {
+  return Object.fromEntries(
+    Object.entries(rules).map(([pattern, rule]) => {
+      if (!pattern.startsWith(assetsPrefix) || !rule.headers) return [pattern, rule];
+      const headers = Object.fromEntries(Object.entries(rule.headers).filter(([name]) => name.toLowerCase() !== 'cache-control'));
+      return [pattern, { ...rule, headers }];
+    }),
+  );
+}
+
+export function devBuildMeta(assetsPrefix: string, now = Date.now()): BuildMeta {
+  const matcher = devRouteRules(normalizeRouteRules(routeRules), assetsPrefix);
+  // A new id per start: the browser's freshness check then reloads onto the restarted server.
+  const id = `dev-${createHash('sha256').update(JSON.stringify(matcher)).update(String(now)).digest('hex').slice(0, 12)}`;
+  return { id, timestamp: now, matcher, prerendered: [] };
+}

@@ -1,0 +1,57 @@
+/**
+ * Development only: Vite in middleware mode serves the app's modules under the assets prefix,
+ * with hot module replacement over its own WebSocket and its error overlay. The production
+ * server never imports this file (Vite is a dev dependency).
+ */
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ViteDevServer } from 'vite';
+import { projectRoot } from '../../../../lib/paths.js';
+import type { PageAssets } from './page-assets.js';
+
+export const RENDERER_ROOT = join(projectRoot, 'services', 'renderer');
+const CLIENT_ENTRY = 'src/entry-client.tsx';
+// Linked as stylesheets too, so a full load is styled before the app's JavaScript runs.
+const STYLESHEETS = ['src/app/styles/app.css'];
+
+export async function startVite(hmrPort: number): Promise<ViteDevServer> {
+  const { createServer } = await import('vite');
+  return createServer({
+    configFile: join(RENDERER_ROOT, 'vite.config.ts'),
+    appType: 'custom',
+    // The bundling loader writes a temporary file beside the config, which node --watch takes for an edit.
+    configLoader: 'runner',
+    server: { middlewareMode: true, hmr: { port: hmrPort } },
+  });
+}
+
+/** Vite answers everything under the assets prefix: modules, CSS, pre-bundled dependencies. */
+export function mountVite(app: FastifyInstance, vite: ViteDevServer, assetsPrefix: string): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith(assetsPrefix)) return done();
+    reply.hijack();
+    vite.middlewares(request.raw, reply.raw, () => {
+      reply.raw.statusCode = 404;
+      reply.raw.end(`Not found: ${request.url}`);
+    });
+  });
+}
+
+/**
+ * The head scripts Vite adds in development (its client, React Fast Refresh's preamble), with a
+ * nonce per request so the page's strict CSP lets them run.
+ */
+export async function devAssets(vite: ViteDevServer, assetsPrefix: string, hmrPort: number): Promise<PageAssets> {
+  const html = await vite.transformIndexHtml('/', '<!DOCTYPE html><html><head></head><body></body></html>');
+  const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1]?.trim() ?? '';
+  return {
+    links: () => ({
+      entry: assetsPrefix + CLIENT_ENTRY,
+      modulepreload: [],
+      stylesheets: STYLESHEETS.map((file) => assetsPrefix + file),
+    }),
+    headHtml: (nonce) => head.replaceAll('<script', `<script nonce="${nonce}"`),
+    // The browser opens Vite's HMR WebSocket on its own port (CSP 'self' covers the page's port only).
+    connectSources: [`ws://localhost:${hmrPort}`, `ws://127.0.0.1:${hmrPort}`],
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * `npm run dev` in a temporary copy of the project, driven in Chromium: a page component edit,
+ * a CSS edit and a recipe's Markdown edit each show in the open page without a full reload
+ * (the component's state kept), and a syntax error shows Vite's overlay until it is fixed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../lib/paths.js';
+import { findFreeBasePort } from '../../scripts/ports.js';
+import { waitForOk } from '../../scripts/services.js';
+import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
+import { gotoHydrated } from './site-browser.js';
+
+const COPIED = ['lib', 'services', 'scripts', 'bench', 'content', 'public', 'site.config.ts', 'package.json', 'tsconfig.json'];
+const UPDATE_TIMEOUT_MS = 2000;
+
+let dir: string;
+let dev: ChildProcess;
+let browser: Browser;
+let page: Page;
+let base: string;
+const output: string[] = [];
+
+let editedAt = 0;
+function edit(file: string, change: (text: string) => string): void {
+  const path = join(dir, file);
+  writeFileSync(path, change(readFileSync(path, 'utf8')));
+  editedAt = Date.now();
+}
+const reportUpdate = (what: string) => console.info(`dev loop: ${what} shown ${Date.now() - editedAt} ms after the save`);
+
+/** Set once per full load; still there after an update means no reload happened. */
+async function markPage(): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { __devLoopMark: true }));
+}
+const stillMarked = () => page.evaluate(() => (window as { __devLoopMark?: boolean }).__devLoopMark === true);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dev-loop-'));
+  for (const entry of COPIED) cpSync(join(projectRoot, entry), join(dir, entry), { recursive: true });
+  symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
+  const port = await findFreeBasePort(4);
+  base = `http://127.0.0.1:${port}`;
+  dev = spawn('npm', ['run', 'dev'], { cwd: dir, env: { ...process.env, PORT: String(port), REDIS_URL: '' }, detached: true });
+  for (const stream of [dev.stdout!, dev.stderr!]) stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const started = Date.now();
+  await waitForOk(`${base}/readyz`, 90_000).catch((error: unknown) => {
+    throw new Error(`npm run dev did not get ready:\n${output.join('').slice(-3000)}`, { cause: error });
+  });
+  const ready = await fetch(`${base}/`).then((response) => response.status);
+  console.info(`dev loop: npm run dev to first page (status ${ready}) in ${Date.now() - started} ms`);
+  browser = await launchChromium();
+  page = await browser.newPage({ userAgent: PERSON_USER_AGENT });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  // The launcher and its children form one process group.
+  if (dev?.pid) process.kill(-dev.pid, 'SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+  it('applies a page component edit in place, keeping the form state', async () => {
+    await gotoHydrated(page, `${base}/login`);
+    await markPage();
+    await page.fill('input[type=email]', 'kept@example.com');
+    edit('services/renderer/src/app/pages/login.tsx', (text) => text.replace('>Sign in</h1>', '>Sign in here</h1>'));
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Sign in here', null, { timeout: UPDATE_TIMEOUT_MS });
+    reportUpdate('component edit');
+    expect(await page.inputValue('input[type=email]')).toBe('kept@example.com');
+    expect(await stillMarked()).toBe(true);
+  });
+
+  it('applies a CSS edit without a reload', async () => {
+    edit('services/renderer/src/app/styles/app.css', (text) => `${text}\nmain[data-page='login'] { outline: 3px solid rgb(1, 2, 3); }\n`);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('main')!).outlineColor === 'rgb(1, 2, 3)', null, {
+      timeout: UPDATE_TIMEOUT_MS,
+    });
+    reportUpdate('CSS edit');
+    expect(await stillMarked()).toBe(true);
+  });
+
+  it("shows a recipe's Markdown edit in the open page without a reload", async () => {
+    await gotoHydrated(page, `${base}/category/git`);
+    await markPage();
+    edit('content/recipes/git/undo-last-commit.md', (text) => text.replace(/^title: .*$/m, 'title: Undo the last commit, edited live'));
+    await page.waitForFunction(() => document.body.textContent?.includes('Undo the last commit, edited live'), null, {
+      timeout: UPDATE_TIMEOUT_MS,
+    });
+    reportUpdate('Markdown edit');
+    expect(await stillMarked()).toBe(true);
+  });
+
+  it('shows a syntax error in the overlay and recovers when it is fixed', async () => {
+    await gotoHydrated(page, `${base}/login`);
+    await markPage();
+    const file = 'services/renderer/src/app/pages/login.tsx';
+    const good = readFileSync(join(dir, file), 'utf8');
+    writeFileSync(join(dir, file), good.replace('export const layout = false;', 'export const layout = ;'));
+    await page.waitForSelector('vite-error-overlay', { timeout: UPDATE_TIMEOUT_MS * 2 });
+    expect(await page.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? '')).toContain('login.tsx');
+    writeFileSync(join(dir, file), good.replace('>Sign in here</h1>', '>Sign in again</h1>'));
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Sign in again', null, {
+      timeout: UPDATE_TIMEOUT_MS * 2,
+    });
+    expect(await page.$('vite-error-overlay')).toBeNull();
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Cached, prerendered and client-rendered pages in Chromium: each hydrates (or renders) with no
+ * warning, no error and no CSP violation; the `ssr: false` page sends anonymous visitors to the
+ * login and back; signing in and out works on pages served from the cache.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
+import { startStack, type Stack } from '../support/stack.js';
+import { gotoHydrated } from './site-browser.js';
+
+const DEMO = { email: 'demo@cookbook.test', password: 'cookbook-demo' };
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let problems: string[];
+
+beforeAll(async () => {
+  stack = await startStack({ redis: false });
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** A person's page that records every console warning or error, page error and CSP violation. */
+async function open(): Promise<Page> {
+  problems = [];
+  context = await browser.newContext({ userAgent: PERSON_USER_AGENT, viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return page;
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('pages from the render cache in the browser', () => {
+  it('hydrates a cached category page, the home page and the prerendered About page cleanly', async () => {
+    const page = await open();
+    for (const path of ['/category/git', '/', '/about']) {
+      // The first load sets the colour-mode cookie, part of the key: the second is a hit.
+      await gotoHydrated(page, `${stack.url}${path}`);
+      const response = await page.goto(`${stack.url}${path}`);
+      expect(response?.headers()['x-cache'], path).toBe('HIT');
+      await gotoHydrated(page, `${stack.url}${path}`);
+    }
+    // A client navigation from a cached page, through its cached payload.
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL(`${stack.url}/`);
+    expect(problems).toEqual([]);
+  });
+
+  it('sends an anonymous visitor of the client-rendered /saved page to the login and back', async () => {
+    const page = await open();
+    const shell = await page.goto(`${stack.url}/saved`);
+    expect(await shell?.text()).not.toContain('Saved recipes');
+    await page.waitForURL(`${stack.url}/login?redirect=%2Fsaved`);
+    await signIn(page);
+    await page.waitForURL(`${stack.url}/saved`);
+    await page.getByRole('heading', { name: 'Saved recipes' }).waitFor();
+    expect(await page.title()).toContain('Saved recipes');
+    expect(await page.textContent('[data-page="saved"]')).toContain('Demo Cook');
+    expect(problems).toEqual([]);
+  });
+
+  it('signs in and out on a cached page: the visitor sees their own render, then the cached one', async () => {
+    const page = await open();
+    await gotoHydrated(page, `${stack.url}/login?redirect=%2Fcategory%2Fshell`);
+    await signIn(page);
+    await page.waitForURL(`${stack.url}/category/shell`);
+    const mine = await page.reload();
+    expect(mine?.headers()['x-cache']).toBe('BYPASS');
+    await page.getByRole('button', { name: /Save/ }).first().waitFor();
+    await context!.clearCookies({ name: 'cookbook_session' });
+    const anonymous = await page.reload();
+    expect(anonymous?.headers()['x-cache']).toMatch(/^(HIT|MISS)$/);
+    expect(problems).toEqual([]);
+  });
+});
