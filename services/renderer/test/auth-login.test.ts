@@ -100,6 +100,23 @@ describe('login rate limit', () => {
     expect((await login(t.app, { email: 'other@cookbook.test', password: 'x' }, from)).statusCode).toBe(401);
   });
 
+  it('caps failed sign-ins per address across different emails (spraying), then 429 + Retry-After', async () => {
+    const own = await startAccountsApp({ LOGIN_ADDRESS_FAILURES_MAX: 3, LOGIN_ADDRESS_WINDOW_S: 600 });
+    try {
+      const from = { 'x-forwarded-for': '198.51.100.20' };
+      for (let i = 0; i < 3; i++)
+        expect((await login(own.app, { email: `spray-${i}@cookbook.test`, password: 'password1' }, from)).statusCode).toBe(401);
+      const blocked = await login(own.app, demo, from);
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(9 * 60);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(10 * 60);
+      expect(blocked.json()).toMatchObject({ statusCode: 429 });
+      expect((await login(own.app, demo, { 'x-forwarded-for': '198.51.100.21' })).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('trusts only the address the gateway appended to X-Forwarded-For', async () => {
     for (let i = 0; i < 5; i++)
       await login(t.app, { email: DEMO_EMAIL, password: 'wrong' }, { 'x-forwarded-for': `10.0.0.${i}, 198.51.100.7` });

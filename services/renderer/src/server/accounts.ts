@@ -13,7 +13,12 @@ import { authRoutes } from './auth/auth-routes.js';
 import type { AccountsConfig } from './auth/config.js';
 import { signedInFrom } from './auth/current-user.js';
 import { ensureDemoAccount } from './auth/demo-account.js';
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURES_MAX } from './auth/limits.js';
+import {
+  LOGIN_ADDRESS_FAILURES_MAX_DEFAULT,
+  LOGIN_ADDRESS_WINDOW_S_DEFAULT,
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_FAILURES_MAX,
+} from './auth/limits.js';
 import { createMemoryLoginLimiter, createRedisLoginLimiter, type LoginLimiter } from './auth/login-limiter.js';
 import { checkOrigin } from './auth/origin-check.js';
 import { savedRoutes } from './saved/saved-routes.js';
@@ -24,6 +29,8 @@ export interface Accounts extends AccountsView {
   sessions: SessionStore;
   users: UserStore;
   limiter: LoginLimiter;
+  /** Failures per client address across all emails (password spraying). */
+  addressLimiter: LoginLimiter;
   repository: ContentRepository;
   sessionTtlSeconds: number;
   ping(): Promise<boolean>;
@@ -47,6 +54,13 @@ export async function createAccounts({ config, repository, logger }: AccountsOpt
   const users = guarded(createUserStore({ redis, prefix, file: config.USERS_FILE }));
   const limits = { max: LOGIN_FAILURES_MAX, windowMs: LOGIN_FAILURE_WINDOW_MS };
   const limiter = redis ? guarded(createRedisLoginLimiter({ ...limits, redis, prefix })) : createMemoryLoginLimiter(limits);
+  const addressLimits = {
+    max: config.LOGIN_ADDRESS_FAILURES_MAX ?? LOGIN_ADDRESS_FAILURES_MAX_DEFAULT,
+    windowMs: (config.LOGIN_ADDRESS_WINDOW_S ?? LOGIN_ADDRESS_WINDOW_S_DEFAULT) * 1000,
+  };
+  const addressLimiter = redis
+    ? guarded(createRedisLoginLimiter({ ...addressLimits, redis, prefix: `${prefix}by-address:` }))
+    : createMemoryLoginLimiter(addressLimits);
   if (!redis && config.DEMO_ACCOUNT) await ensureDemoAccount(users, logger);
   logger.info({ sessions: sessions.kind, users: users.kind, usersFile: redis ? undefined : config.USERS_FILE }, 'accounts ready');
 
@@ -54,6 +68,7 @@ export async function createAccounts({ config, repository, logger }: AccountsOpt
     sessions,
     users,
     limiter,
+    addressLimiter,
     repository,
     sessionTtlSeconds: config.SESSION_TTL_SECONDS,
     async viewer(request: Request): Promise<Viewer | null> {

@@ -1,6 +1,7 @@
 /**
  * POST /api/auth/login, POST /api/auth/logout, GET /api/auth/session. A login gets a brand new
- * session (the old one is dropped), and failures are counted per client address and email.
+ * session (the old one is dropped), and failures are counted per client address and email, and
+ * per client address alone (password spraying).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
@@ -21,15 +22,18 @@ export interface SessionAnswer {
 const viewOf = (user: User) => ({ id: user.id, email: user.email, name: user.name });
 
 export async function authRoutes(app: FastifyInstance, { accounts }: { accounts: Accounts }): Promise<void> {
-  const { sessions, users, limiter, sessionTtlSeconds } = accounts;
+  const { sessions, users, limiter, addressLimiter, sessionTtlSeconds } = accounts;
 
   app.post('/api/auth/login', async (request, reply): Promise<SessionAnswer> => {
     const { email, password } = parseLogin(request.body);
-    const key = `${clientAddress(request)}|${normalizeEmail(email)}`;
-    await refuseWhileBlocked(reply, await limiter.blockedFor(key));
+    const address = clientAddress(request);
+    const key = `${address}|${normalizeEmail(email)}`;
+    await refuseWhileBlocked(reply, Math.max(await addressLimiter.blockedFor(address), await limiter.blockedFor(key)));
     const user = await users.verify(email, password);
     if (!user) {
-      await limiter.fail(key);
+      // The address count is not reset by a success: signing in to one's own account must not
+      // clear a spraying run's count.
+      await Promise.all([limiter.fail(key), addressLimiter.fail(address)]);
       throw createError({ statusCode: 401, message: LOGIN_MESSAGES.wrongCredentials });
     }
     await limiter.reset(key);

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { flag, positiveInt, z } from '../../../../../lib/config.js';
 import { buildDir } from '../../../../../lib/paths.js';
-import { SESSION_TTL_SECONDS_DEFAULT } from './limits.js';
+import { LOGIN_ADDRESS_FAILURES_MAX_DEFAULT, LOGIN_ADDRESS_WINDOW_S_DEFAULT, SESSION_TTL_SECONDS_DEFAULT } from './limits.js';
 
 export const defaultUsersFile = join(buildDir, 'users', 'users.json');
 
@@ -12,6 +12,9 @@ export const accountsConfigShape = {
   USERS_FILE: z.string().min(1, 'expected a file path').default(defaultUsersFile),
   /** In embedded mode, create the demo account at start (see README). */
   DEMO_ACCOUNT: flag(true),
+  /** Failed sign-ins one client address may make, with any emails, per window (password spraying). */
+  LOGIN_ADDRESS_FAILURES_MAX: positiveInt(LOGIN_ADDRESS_FAILURES_MAX_DEFAULT),
+  LOGIN_ADDRESS_WINDOW_S: positiveInt(LOGIN_ADDRESS_WINDOW_S_DEFAULT),
 };
 
 export interface AccountsConfig {
@@ -20,4 +23,6 @@ export interface AccountsConfig {
   SESSION_TTL_SECONDS: number;
   USERS_FILE: string;
   DEMO_ACCOUNT: boolean;
+  LOGIN_ADDRESS_FAILURES_MAX?: number;
+  LOGIN_ADDRESS_WINDOW_S?: number;
 }

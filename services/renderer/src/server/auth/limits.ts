@@ -3,6 +3,9 @@
 /** Failed logins allowed for one address and email within the window before 429. */
 export const LOGIN_FAILURES_MAX = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Failed logins allowed for one address, whatever the emails, within its window before 429. */
+export const LOGIN_ADDRESS_FAILURES_MAX_DEFAULT = 20;
+export const LOGIN_ADDRESS_WINDOW_S_DEFAULT = 15 * 60;
 /** Sessions last a week unless SESSION_TTL_SECONDS says otherwise. */
 export const SESSION_TTL_SECONDS_DEFAULT = 7 * 24 * 3600;
 export { SESSION_COOKIE } from '../../../../../lib/constants.js';
