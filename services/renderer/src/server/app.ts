@@ -47,6 +47,8 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
       decorateReply: false,
       index: false,
       dotfiles: 'deny',
+      // `npm run build` wrote .br and .gz twins of every text asset (scripts/compress-assets.ts).
+      preCompressed: true,
       allowedPath: (path) => !isSourceMap(path),
       cacheControl: false,
       setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
