@@ -8,6 +8,7 @@ import { AppShell } from './components/ui/app-shell.js';
 import { layoutNamed } from './layouts/index.js';
 import { applyHead, resolveHead } from '../runtime/head.js';
 import { markHydrated } from '../runtime/hydration.js';
+import { RouteAnnouncer } from '../runtime/route-announcer.js';
 import { publicOrigin } from '../runtime/app-config.js';
 import { isPageHandle, type PageHandle } from '../runtime/page-module.js';
 import '../app/styles/app.css';
@@ -26,6 +27,7 @@ export function Root() {
     <AppShell forcedColorMode={page?.handle.page.colorMode ?? null}>
       <Outlet />
       <ScrollRestoration />
+      <RouteAnnouncer />
     </AppShell>
   );
 }
