@@ -9,6 +9,7 @@ const steps = [
   ['compile server code', 'build:node'],
   ['build content', 'build:content'],
   ['build renderer', 'build:renderer'],
+  ['compress assets', 'build:compress'],
   ['write build meta', 'build:meta'],
   ['prerender pages', 'build:prerender'],
 ];

@@ -95,3 +95,18 @@ describe('pages from the render cache in the browser', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('colour mode without JavaScript', () => {
+  it.each([
+    ['dark', 'rgb(15, 23, 42)'],
+    ['light', 'rgb(255, 255, 255)'],
+  ] as const)('follows the operating system (%s) on a first visit, cached page included', async (scheme, background) => {
+    context = await browser.newContext({ userAgent: PERSON_USER_AGENT, javaScriptEnabled: false, colorScheme: scheme });
+    const page = await context.newPage();
+    for (const path of ['/category/git', '/about']) {
+      await page.goto(`${stack.url}${path}`);
+      expect(await page.evaluate(() => document.documentElement.className)).toBe('');
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor), path).toBe(background);
+    }
+  });
+});

@@ -97,8 +97,9 @@ describe('the launcher under faults', () => {
   it('restarts the gateway too, and stops all with exit code 0 on its own SIGTERM', async () => {
     const pid = servicePid(launcher.pid!, 'gateway');
     process.kill(pid!, 'SIGTERM');
+    // The old gateway drains before it exits: wait for the new one, then for it to answer.
+    await waitFor(() => ![undefined, pid].includes(servicePid(launcher.pid!, 'gateway')), 30_000, 100);
     await waitForOk(`${origin}/readyz`, 30_000);
-    expect(servicePid(launcher.pid!, 'gateway')).not.toBe(pid);
     const exited = new Promise<number | null>((resolve) => launcher.once('exit', resolve));
     launcher.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -2,6 +2,10 @@
  * Issue #4 through the gateway: streaming SSR, lazy page chunks, the layout, Nuxt's route
  * errors, JSON errors, crawlers, payloads with the build id, immutable assets, CSP and head.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { projectRoot } from '../../lib/paths.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_ID_HEADER } from '../../lib/constants.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -58,6 +62,22 @@ describe('renderer through the gateway', () => {
     const asset = await fetch(`${stack.url}${own(category, [home, login])[0]}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('serves assets compressed at build time, as they are: br, gzip or identity, never compressed per request', async () => {
+    const entry = preloads(await (await page('/login')).text())[0]!;
+    const file = join(projectRoot, 'dist', 'client', entry.replace(/^\/_nuxt\//, ''));
+    for (const [accept, encoding, twin] of [
+      ['br, gzip', 'br', `${file}.br`],
+      ['gzip', 'gzip', `${file}.gz`],
+      ['identity', null, file],
+    ] as const) {
+      // undici's request, unlike fetch, hands the body over as sent.
+      const response = await request(`${stack.url}${entry}`, { headers: { 'accept-encoding': accept } });
+      expect(response.headers['content-encoding']).toBe(encoding ?? undefined);
+      expect(String(response.headers.vary)).toContain('accept-encoding');
+      expect(Buffer.from(await response.body.arrayBuffer()).equals(await readFile(twin))).toBe(true);
+    }
   });
 
   it('wraps pages in the default layout; /login opts out', async () => {

@@ -51,7 +51,12 @@ export async function buildGateway(config: GatewayConfig, logger: FastifyBaseLog
   const cache = config.RENDER_CACHE ? createRenderCache(app, build, config) : null;
   await registerCompression(app);
   registerBuildFiles(app, build, config.ASSETS_PREFIX);
-  await registerProxies(app, { ...upstreams, timeoutMs: config.UPSTREAM_TIMEOUT_MS, trustProxy: config.TRUST_PROXY });
+  await registerProxies(app, {
+    ...upstreams,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    trustProxy: config.TRUST_PROXY,
+    assetsPrefix: config.ASSETS_PREFIX,
+  });
   await build.refresh();
   return { app, build, store: buildStore, cache };
 }

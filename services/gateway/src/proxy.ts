@@ -16,6 +16,8 @@ export interface ProxyOptions {
   iconsUrl: string;
   timeoutMs: number;
   trustProxy: boolean;
+  /** Requests under it are for assets, which upstreams serve pre-compressed. */
+  assetsPrefix: string;
 }
 
 /** The scheme the visitor used: the socket's, or a trusted proxy's X-Forwarded-Proto. */
@@ -30,7 +32,12 @@ export function visitorProto(request: FastifyRequest, trustProxy: boolean): 'htt
 }
 
 /** Upstream request headers: client X-Forwarded-* replaced unless a trusted proxy is in front. */
-export function forwardedHeaders(request: FastifyRequest, headers: IncomingHttpHeaders, trustProxy: boolean): IncomingHttpHeaders {
+export function forwardedHeaders(
+  request: FastifyRequest,
+  headers: IncomingHttpHeaders,
+  trustProxy: boolean,
+  keepAcceptEncoding = false,
+): IncomingHttpHeaders {
   const remote = request.raw.socket.remoteAddress ?? '';
   const priorFor = trustProxy ? headers['x-forwarded-for'] : undefined;
   const priorHost = trustProxy ? headers['x-forwarded-host'] : undefined;
@@ -39,8 +46,9 @@ export function forwardedHeaders(request: FastifyRequest, headers: IncomingHttpH
   out['x-forwarded-proto'] = visitorProto(request, trustProxy);
   out['x-forwarded-host'] = (typeof priorHost === 'string' && priorHost) || request.headers.host || '';
   out[REQUEST_ID_HEADER] = request.id;
-  // The gateway compresses for the visitor; upstreams answer plain and spend no CPU on it.
-  delete out['accept-encoding'];
+  // The gateway compresses pages for the visitor; upstreams answer plain and spend no CPU on it.
+  // Assets keep the header: the renderer serves their build-time .br/.gz twins as they are.
+  if (!keepAcceptEncoding) delete out['accept-encoding'];
   return out;
 }
 
@@ -57,7 +65,12 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
         timeout: options.timeoutMs,
         // reply-from types request and reply for HTTP/2 too; the gateway only serves HTTP/1.
         rewriteRequestHeaders: (request, headers) =>
-          forwardedHeaders(request as FastifyRequest, headers as IncomingHttpHeaders, options.trustProxy),
+          forwardedHeaders(
+            request as FastifyRequest,
+            headers as IncomingHttpHeaders,
+            options.trustProxy,
+            (request as FastifyRequest).url.startsWith(options.assetsPrefix),
+          ),
         onError: (reply, { error }) => replyWithUpstreamError(reply as FastifyReply, error),
         // No retry storms: never retry a 503, retry an idempotent request once on a reset keep-alive socket.
         retryDelay: ({ err, req, attempt }) =>

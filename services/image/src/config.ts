@@ -48,7 +48,7 @@ export const imageConfigShape = {
   IMAGE_CONCURRENCY: positiveInt(Math.max(1, availableParallelism())),
   IMAGE_QUEUE_SIZE: positiveInt(64),
   /** libvips' operation cache in MB (0 turns it off) and its threads per transform. */
-  IMAGE_LIBVIPS_CACHE_MB: z.coerce.number({ error: 'expected a whole number of MB from 0 to 1024' }).int().min(0).max(1024).default(16),
+  IMAGE_LIBVIPS_CACHE_MB: z.coerce.number({ error: 'expected a whole number of MB from 0 to 1024' }).int().min(0).max(1024).default(0),
   IMAGE_LIBVIPS_THREADS: positiveInt(1),
   IMAGE_JOB_TIMEOUT_MS: positiveInt(15_000),
   IMAGE_RETRY_AFTER_S: positiveInt(2),

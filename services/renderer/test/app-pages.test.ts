@@ -1,7 +1,9 @@
 /** The renderer over its real build, through app.inject: pages, links, head, CSP, payload inline. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_ID_HEADER } from '../../../lib/constants.js';
-import { BROWSER_UA, BUILD_ID, builtApp, builtReason, inlineScripts, type BuiltApp } from './built-app.js';
+import { BROWSER_UA, BUILD_ID, builtApp, clientDir, builtReason, inlineScripts, type BuiltApp } from './built-app.js';
 
 function payloadOf(html: string): {
   buildId: string;
@@ -138,5 +140,13 @@ describe.skipIf(builtReason)('renderer pages', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/_nuxt/missing-abc.js')).statusCode).toBe(404);
     expect((await get('/_nuxt/.vite/manifest.json')).statusCode).not.toBe(200);
+  });
+
+  it('keeps source maps in the build but never serves them', async () => {
+    const entry = built.context.manifest['src/entry-client.tsx']!.file;
+    expect(existsSync(join(clientDir, `${entry}.map`))).toBe(true);
+    const map = await get(`/_nuxt/${entry}.map`);
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('sourcesContent');
   });
 });

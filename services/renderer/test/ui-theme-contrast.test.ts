@@ -45,3 +45,12 @@ it('the contrast helper agrees with known pairs', () => {
   expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
   expect(contrast('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
 });
+
+describe('the no-JavaScript dark mode (prefers-color-scheme, no class on <html>)', () => {
+  it('uses exactly the tokens of .dark', () => {
+    const block = css.match(/@media \(prefers-color-scheme: dark\) \{\s*:root:not\(\.light, \.dark\) \{([^}]*)\}/)?.[1] ?? '';
+    const media = Object.fromEntries([...block.matchAll(/--ui-([a-z-]+):\s*(#[0-9a-fA-F]{3,6});/g)].map((m) => [m[1], m[2]]));
+    expect(Object.keys(media).length).toBeGreaterThan(10);
+    expect(media).toEqual(tokens('.dark'));
+  });
+});

@@ -27,6 +27,8 @@ export interface RendererAppOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Source maps stay in the build output for error reporting but are never served: they are the whole source. */
+const isSourceMap = (path: string): boolean => path.endsWith('.map');
 
 export async function buildRendererApp(options: RendererAppOptions): Promise<FastifyInstance> {
   const { context } = options;
@@ -45,6 +47,9 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
       decorateReply: false,
       index: false,
       dotfiles: 'deny',
+      // `npm run build` wrote .br and .gz twins of every text asset (scripts/compress-assets.ts).
+      preCompressed: true,
+      allowedPath: (path) => !isSourceMap(path),
       cacheControl: false,
       setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
     });
