@@ -1,6 +1,7 @@
 /** Builds the icon service's Fastify instance; tests drive it with `app.inject`. */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createService } from '../../../lib/service.js';
+import { registerIconsMetrics } from './metrics.js';
 import type { Catalogue } from './catalogue.js';
 import { registerCollectionsRoute } from './collections-route.js';
 import { registerIconHeaders } from './cors.js';
@@ -41,6 +42,7 @@ export function buildIconsApp(options: IconsAppOptions): IconsApp {
     checks: { preload: () => (options.preload.every((prefix) => cache.has(prefix)) ? 'ok' : 'down') },
   });
   registerIconHeaders(app);
+  registerIconsMetrics(app.telemetry.metrics.registry, cache);
   registerCollectionsRoute(app, catalogue);
   registerIconsRoute(app, sets);
   registerSvgRoute(app, sets);

@@ -14,6 +14,9 @@ export interface CacheStats {
   limitBytes: number;
   loads: number;
   evictions: number;
+  /** `get` calls answered from memory, and those that loaded (or waited for a load). */
+  hits: number;
+  misses: number;
 }
 
 interface Entry extends LoadedIconSet {
@@ -27,6 +30,8 @@ export class IconSetCache {
   private bytes = 0;
   private loads = 0;
   private evictions = 0;
+  private hits = 0;
+  private misses = 0;
 
   constructor(
     private readonly loader: IconSetLoader,
@@ -36,7 +41,11 @@ export class IconSetCache {
   /** The set, from memory or loaded now; one load per prefix however many callers wait. */
   get(prefix: string): Promise<IconifyJSON> {
     const hit = this.peek(prefix);
-    if (hit) return Promise.resolve(hit);
+    if (hit) {
+      this.hits += 1;
+      return Promise.resolve(hit);
+    }
+    this.misses += 1;
     return this.load(prefix, false);
   }
 
@@ -68,6 +77,8 @@ export class IconSetCache {
       limitBytes: this.limitBytes,
       loads: this.loads,
       evictions: this.evictions,
+      hits: this.hits,
+      misses: this.misses,
     };
   }
 

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorBody, toHttpError } from '../../../lib/errors.js';
 import { createService } from '../../../lib/service.js';
+import { registerImageMetrics } from './metrics.js';
 import type { ImageConfig } from './config.js';
 import { createImagePipeline, type ImagePipeline } from './image-pipeline.js';
 import { createImageSources } from './image-sources.js';
@@ -48,6 +49,7 @@ export async function buildImageApp(config: ImageConfig, options: ImageAppOption
     checks: { cache: async () => ((await cache.writable()) ? 'ok' : 'down') },
   });
   app.decorate('images', pipeline);
+  registerImageMetrics(app.telemetry.metrics.registry, pipeline);
   app.addHook('onClose', async () => sources.close());
 
   app.get('/_ipx/*', async (request, reply) => {

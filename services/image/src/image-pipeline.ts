@@ -35,6 +35,7 @@ export interface ImageResponse {
 export interface ImageMetrics {
   transforms: number;
   cacheHits: number;
+  cacheMisses: number;
   notModified: number;
 }
 
@@ -46,7 +47,7 @@ export interface PipelineParts {
 }
 
 export function createImagePipeline({ config, sources, cache, transform }: PipelineParts) {
-  const metrics: ImageMetrics = { transforms: 0, cacheHits: 0, notModified: 0 };
+  const metrics: ImageMetrics = { transforms: 0, cacheHits: 0, cacheMisses: 0, notModified: 0 };
   const queue = new JobQueue({
     concurrency: config.IMAGE_CONCURRENCY,
     queueSize: config.IMAGE_QUEUE_SIZE,
@@ -96,6 +97,7 @@ export function createImagePipeline({ config, sources, cache, transform }: Pipel
     let result: TransformResult | undefined = await cache.read(key);
     headers['x-image-cache'] = result ? 'HIT' : 'MISS';
     if (result) metrics.cacheHits++;
+    else metrics.cacheMisses++;
     result ??= await flights.run(key, async () => {
       const source = 'data' in meta ? meta : await sources.load(path.source, path.remote);
       const output = await produce(source, modifiers, choice.format);

@@ -15,11 +15,13 @@ export interface JobQueueOptions {
 export class JobQueue {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
+  /** Jobs turned away with 503 because the queue was full (a counter for metrics). */
+  private rejections = 0;
 
   constructor(private readonly options: JobQueueOptions) {}
 
-  get stats(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+  get stats(): { running: number; waiting: number; rejected: number } {
+    return { running: this.running, waiting: this.waiting.length, rejected: this.rejections };
   }
 
   async run<T>(job: () => Promise<T>): Promise<T> {
@@ -56,6 +58,7 @@ export class JobQueue {
   }
 
   private busy() {
+    this.rejections++;
     return createError({
       statusCode: 503,
       message: 'The image service is busy; try again shortly',

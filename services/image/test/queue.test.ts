@@ -22,7 +22,7 @@ describe('job queue', () => {
     expect(refused).toHaveLength(2);
     expect(refused[0]!.reason).toMatchObject({ statusCode: 503, data: { retryAfter: 3 } });
     expect(peak).toBe(2);
-    expect(queue.stats).toEqual({ running: 0, waiting: 0 });
+    expect(queue.stats).toEqual({ running: 0, waiting: 0, rejected: 2 });
   });
 
   it('answers a job over its time limit with 503 but keeps the slot until it ends', async () => {

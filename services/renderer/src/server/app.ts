@@ -11,6 +11,7 @@ import { registerAccounts, type Accounts } from './accounts.js';
 import { categoriesApi } from './api/categories.js';
 import { answerPage } from './page-response.js';
 import { answerPayload } from './payload-response.js';
+import { registerRenderMetrics } from './render-metrics.js';
 import { answerShell } from './shell-response.js';
 import type { RenderContext } from './render-context.js';
 
@@ -40,6 +41,7 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
     ...(options.checks ? { checks: options.checks } : {}),
   });
 
+  const metrics = registerRenderMetrics(app);
   options.beforeRoutes?.(app);
   if (options.clientDir) {
     await app.register(fastifyStatic, {
@@ -65,9 +67,9 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
       throw createError({ statusCode: 404, statusMessage: `Page not found: ${path}` });
     }
     const pagePath = pagePathOfPayload(path);
-    if (pagePath !== null) return answerPayload(context, request, reply, pagePath);
-    if (context.ssr && !context.ssr(path)) return answerShell(context, request, reply);
-    return answerPage(context, request, reply);
+    if (pagePath !== null) return metrics.timed('payload', () => answerPayload(context, request, reply, pagePath));
+    if (context.ssr && !context.ssr(path)) return metrics.timed('shell', () => answerShell(context, request, reply));
+    return metrics.timed('page', () => answerPage(context, request, reply, metrics));
   });
   return app;
 }

@@ -13,6 +13,7 @@ import { createNonce, documentSecurityHeaders } from './csp.js';
 import { DOCUMENT_END, documentStart } from './document.js';
 import { toInlineJson } from './inline-json.js';
 import { queryOutcome } from './page-query.js';
+import type { RenderMetrics } from './render-metrics.js';
 import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
 import { streamPage } from './stream-page.js';
 
@@ -26,7 +27,12 @@ function pageHeaders(context: RenderContext, nonce: string): Record<string, stri
   };
 }
 
-export async function answerPage(context: RenderContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function answerPage(
+  context: RenderContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  metrics?: RenderMetrics,
+): Promise<FastifyReply> {
   const outcome = await queryOutcome(context, request, reply, request.url);
   if (outcome.kind === 'redirect') return reply.code(outcome.status).header('location', outcome.location).send();
   const { query, firstError, errors, statusCode } = outcome;
@@ -40,6 +46,8 @@ export async function answerPage(context: RenderContext, request: FastifyRequest
   const colors = colorModeHtmlAttributes(request.headers.cookie, firstError ? null : query.colorMode);
   const links = pageLinks(context, query.files);
   const payload: Payload = { buildId: context.build.id, path: url.pathname, data: query.data, errors };
+  const inlineJson = toInlineJson(payload);
+  metrics?.payloadBytes('inline', Buffer.byteLength(inlineJson));
   const start = documentStart({
     nonce,
     htmlClass: colors.className,
@@ -48,7 +56,7 @@ export async function answerPage(context: RenderContext, request: FastifyRequest
     head: firstError ? errorHead(statusCode, errorPageTitle(statusCode), origin, url.pathname) : query.head(origin),
     links,
     config: appConfigOf(context, origin, crawler),
-    payload: { json: toInlineJson(payload), src: payloadUrl(url.pathname, url.search, context.build.id) },
+    payload: { json: inlineJson, src: payloadUrl(url.pathname, url.search, context.build.id) },
   });
   await streamPage(request, reply, {
     element: query.element({ nonce, errors }),
