@@ -60,7 +60,9 @@ export async function answerPage(context: RenderContext, request: FastifyRequest
     timeoutMs: context.streamTimeoutMs,
     statusCode,
     headers: pageHeaders(context, nonce),
-    onShellError: (error) => answerShellError(context, request, reply, error),
+    onShellError: (error) => {
+      answerShellError(context, request, reply, error);
+    },
   });
   return reply;
 }
