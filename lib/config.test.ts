@@ -35,4 +35,13 @@ describe('parseConfig', () => {
       /ASSETS_PREFIX: expected a plain path/,
     );
   });
+
+  it('leaves METRICS_PORT to default to PORT + 1000, and says so when that is not a port', () => {
+    const shape = serviceFields(3000);
+    expect(parseConfig(shape, {}).METRICS_PORT).toBeUndefined();
+    expect(parseConfig(shape, { METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(() => parseConfig(shape, { PORT: '65000' })).toThrow(/METRICS_PORT: PORT \+ 1000 \(66000\) is above 65535/);
+    expect(parseConfig(shape, { PORT: '65000', METRICS_PORT: '9100' }).METRICS_PORT).toBe(9100);
+    expect(() => parseConfig(shape, { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
 });

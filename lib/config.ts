@@ -8,13 +8,14 @@ import { DEFAULT_ASSETS_PREFIX, normalizeAssetsPrefix } from './assets-prefix.js
 export { z };
 
 /** A TCP port, as `PORT` and friends are given. */
-export const port = (fallback: number) =>
+const portNumber = () =>
   z.coerce
     .number({ error: 'expected a whole number from 0 to 65535' })
     .int('expected a whole number from 0 to 65535')
     .min(0, 'expected a whole number from 0 to 65535')
-    .max(65535, 'expected a whole number from 0 to 65535')
-    .default(fallback);
+    .max(65535, 'expected a whole number from 0 to 65535');
+
+export const port = (fallback: number) => portNumber().default(fallback);
 
 /** An absolute http(s) URL, such as an upstream address. */
 export const httpUrl = () =>
@@ -82,7 +83,23 @@ export const serviceFields = (defaultPort: number) => ({
   LOG_LEVEL: logLevel(),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'expected json or pretty' }).optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  /** The Prometheus listener (`/metrics`); unset: PORT + 1000 (checked in parseConfig), 0: off. */
+  METRICS_PORT: portNumber().optional(),
+  /** OpenTelemetry export (OTLP/HTTP) to this collector; unset: no export and no SDK loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl().optional(),
 });
+
+/** METRICS_PORT unset defaults to PORT + 1000; that must still be a port, or the service says so at start. */
+function checkMetricsPort(shape: z.ZodRawShape, data: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  if (!('METRICS_PORT' in shape) || data.METRICS_PORT !== undefined || typeof data.PORT !== 'number') return;
+  if (data.PORT + 1000 > 65535) {
+    throw new ConfigError(
+      'METRICS_PORT',
+      `PORT + 1000 (${data.PORT + 1000}) is above 65535: set METRICS_PORT (0 turns metrics off)`,
+      env.METRICS_PORT,
+    );
+  }
+}
 
 /** `ASSETS_PREFIX`: where the client build and the build files are served, normalised (`/_nuxt/`). */
 export const assetsPrefix = () =>
@@ -126,7 +143,10 @@ export function parseConfig<S extends z.ZodRawShape>(shape: S, env: NodeJS.Proce
   // `VAR=` in a .env file or compose means "not set", so empty values take the default.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = z.object(shape).safeParse(present);
-  if (result.success) return result.data;
+  if (result.success) {
+    checkMetricsPort(shape, result.data, env);
+    return result.data;
+  }
   const issue = result.error.issues[0]!;
   const variable = String(issue.path[0] ?? '?');
   throw new ConfigError(variable, issue.message, env[variable]);

@@ -1,11 +1,14 @@
 /**
  * What every service shares at the HTTP level: the request id, one access line per request,
- * `/healthz` and `/readyz`, the one error shape, and a graceful shutdown on SIGTERM.
+ * `/healthz` and `/readyz`, the one error shape, metrics and the trace context (lib/telemetry, served
+ * on METRICS_PORT by `listen`), and a graceful shutdown on SIGTERM.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
+import { resolveMetricsPort, startMetricsServer } from './metrics.js';
+import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
 
 export type CheckState = 'ok' | 'degraded' | 'down';
 /** A readiness check: 'down' fails /readyz, 'degraded' reports but keeps serving. */
@@ -20,6 +23,8 @@ export interface ServiceOptions {
   accessFields?: (request: FastifyRequest, reply: FastifyReply) => Record<string, unknown>;
   /** Passed to Fastify: body limit, timeouts and so on. */
   bodyLimit?: number;
+  /** ASSETS_PREFIX, so metrics count assets as assets (lib/metrics.ts routeKindOf). */
+  assetsPrefix?: string;
 }
 
 declare module 'fastify' {
@@ -50,6 +55,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   });
   app.decorate('production', options.production);
+  registerTelemetry(app, { service: options.name, ...(options.assetsPrefix ? { assetsPrefix: options.assetsPrefix } : {}) });
 
   app.addHook('onRequest', async (request, reply) => {
     // Upstreams see the id the gateway made; logs of every service then line up.
@@ -63,6 +69,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
       path: request.url,
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      traceId: request.trace?.traceId,
       ...options.accessFields?.(request, reply),
     };
     // Orchestrators probe health every few seconds: a passing probe is not worth an info line.
@@ -116,6 +123,27 @@ export interface ListenOptions {
   port: number;
   host: string;
   shutdownTimeoutMs: number;
+  /** The Prometheus listener; unset: port + 1000, 0: off. */
+  metricsPort?: number | undefined;
+  /** Set: spans are exported over OTLP/HTTP to this collector. */
+  otlpEndpoint?: string | undefined;
+}
+
+/** The listen options of a service config (lib/config.ts serviceFields). */
+export function listenOptionsOf(config: {
+  PORT: number;
+  HOST: string;
+  SHUTDOWN_TIMEOUT_MS: number;
+  METRICS_PORT?: number | undefined;
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
+}): ListenOptions {
+  return {
+    port: config.PORT,
+    host: config.HOST,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    metricsPort: config.METRICS_PORT,
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  };
 }
 
 /**
@@ -123,6 +151,10 @@ export interface ListenOptions {
  * exits 0; if draining takes longer than the timeout it exits 1 so the operator knows.
  */
 export async function listen(app: FastifyInstance, options: ListenOptions): Promise<void> {
+  if (options.otlpEndpoint) await enableOtlpExport(app, options.otlpEndpoint);
+  const metricsPort = resolveMetricsPort(options.port, options.metricsPort);
+  // Metrics first: a taken metrics port stops the service before it takes traffic.
+  if (metricsPort > 0) await startMetricsServer(app.telemetry.metrics, metricsPort, options.host);
   await app.listen({ port: options.port, host: options.host });
   let closing = false;
   const shutdown = (signal: string) => {

@@ -7,6 +7,7 @@ import { registerCompression } from './compression.js';
 import type { GatewayConfig } from './config.js';
 import { followCurrentBuild, type CurrentBuild } from './current-build.js';
 import { registerProxies } from './proxy.js';
+import { registerGatewayMetrics } from './metrics.js';
 import { gatewayChecks } from './readiness.js';
 import { registerRouteRules } from './route-rules.js';
 import { createRenderCache } from './render-cache/index.js';
@@ -41,7 +42,10 @@ export async function buildGateway(config: GatewayConfig, logger: FastifyBaseLog
     production: config.NODE_ENV === 'production',
     checks: gatewayChecks({ ...upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS }, buildStore, build),
     accessFields,
+    assetsPrefix: config.ASSETS_PREFIX,
   });
+  app.telemetry.metrics.setBuildId(() => build.info()?.id);
+  registerGatewayMetrics(app, upstreams);
   app.addHook('onClose', async () => {
     build.stop();
     if (!store) await buildStore.close();

@@ -1,10 +1,10 @@
 /** Starts the gateway: reads its config, builds the app, listens, drains on SIGTERM. */
 import { createLogger } from '../../../lib/logger.js';
-import { listen } from '../../../lib/service.js';
+import { listen, listenOptionsOf } from '../../../lib/service.js';
 import { buildGateway } from './app.js';
 import { readGatewayConfig } from './config.js';
 
 const config = readGatewayConfig();
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
 const { app } = await buildGateway(config, logger);
-await listen(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+await listen(app, listenOptionsOf(config));

@@ -46,6 +46,8 @@ export function forwardedHeaders(
   out['x-forwarded-proto'] = visitorProto(request, trustProxy);
   out['x-forwarded-host'] = (typeof priorHost === 'string' && priorHost) || request.headers.host || '';
   out[REQUEST_ID_HEADER] = request.id;
+  // The trace context this gateway's span made (lib/telemetry), also for the render cache's fills.
+  if (request.headers.traceparent) out.traceparent = request.headers.traceparent;
   // The gateway compresses pages for the visitor; upstreams answer plain and spend no CPU on it.
   // Assets keep the header: the renderer serves their build-time .br/.gz twins as they are.
   if (!keepAcceptEncoding) delete out['accept-encoding'];

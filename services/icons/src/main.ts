@@ -1,6 +1,6 @@
 /** Starts the icon service: config, logger, the collection list, the preloaded sets, listen. */
 import { createLogger } from '../../../lib/logger.js';
-import { listen } from '../../../lib/service.js';
+import { listen, listenOptionsOf } from '../../../lib/service.js';
 import { buildIconsApp } from './app.js';
 import { readCatalogue } from './catalogue.js';
 import { readIconsConfig } from './config.js';
@@ -40,4 +40,4 @@ preloaded.then(
   },
 );
 
-await listen(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+await listen(app, listenOptionsOf(config));

@@ -2,7 +2,7 @@
 import { createBuildStore, keepPublished } from '../../../lib/build-store/index.js';
 import { createLogger } from '../../../lib/logger.js';
 import { createRouteRulesMatcher } from '../../../lib/route-rules.js';
-import { listen } from '../../../lib/service.js';
+import { listen, listenOptionsOf } from '../../../lib/service.js';
 import { loadContentRepository } from './content/repository.js';
 import { createAccounts } from './server/accounts.js';
 import { buildRendererApp } from './server/app.js';
@@ -53,11 +53,12 @@ try {
       ssr: (path) => rules.match(path).ssr !== false,
     },
   });
+  app.telemetry.metrics.setBuildId(meta.id);
   app.addHook('onClose', () => {
     stopKeeping();
     return store.close();
   });
-  await listen(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+  await listen(app, listenOptionsOf(config));
   logger.info({ port: config.PORT, buildId: meta.id }, 'renderer ready');
 } catch (error) {
   logger.fatal({ err: error }, 'renderer failed to start');

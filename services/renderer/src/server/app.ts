@@ -36,6 +36,7 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
     name: 'renderer',
     logger: options.logger,
     production: context.production,
+    assetsPrefix: context.assetsPrefix,
     ...(options.checks ? { checks: options.checks } : {}),
   });
 

@@ -1,0 +1,184 @@
+/**
+ * Prometheus metrics for every service (prom-client): one registry per service instance, the HTTP
+ * request count and duration by route kind and status, `build_info`, the process's default metrics,
+ * and the separate listener that serves `/metrics` on METRICS_PORT, never on the public port.
+ * Naming and label choices: docs/decisions/observability.md.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DEFAULT_ASSETS_PREFIX } from './assets-prefix.js';
+
+/** What a request was for: the only route label, so the label set stays bounded whatever the path. */
+export type RouteKind = 'page' | 'payload' | 'asset' | 'build' | 'image' | 'icon' | 'api' | 'file' | 'health';
+
+/** OpenTelemetry's http.server.request.duration buckets, in seconds. */
+export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+/** The last segment has a file extension: `/favicon.ico`, `/robots.txt`. */
+const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
+
+/**
+ * The kind of a request from its path alone, the same at every service, so the gateway's and the
+ * renderer's figures for one kind line up. Never the raw path: that label would be unbounded.
+ */
+export function routeKindOf(url: string, assetsPrefix: string = DEFAULT_ASSETS_PREFIX): RouteKind {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (HEALTH_PATHS.has(path)) return 'health';
+  if (path.startsWith(assetsPrefix)) return path.startsWith(`${assetsPrefix}builds/`) ? 'build' : 'asset';
+  if (path.startsWith('/_ipx/')) return 'image';
+  if (path.startsWith('/api/_nuxt_icon/')) return 'icon';
+  if (path === '/api' || path.startsWith('/api/')) return 'api';
+  if (path.endsWith('/_payload.json')) return 'payload';
+  if (FILE_PATH.test(path)) return 'file';
+  return 'page';
+}
+
+/** `GET`, `POST`…; anything else (a client can send any token) is `other`. */
+export function methodLabel(method: string): string {
+  return KNOWN_METHODS.has(method) ? method : 'other';
+}
+
+export function statusClass(status: number): string {
+  return STATUS_CLASSES[Math.floor(status / 100) - 1] ?? 'other';
+}
+
+export interface ServiceMetrics {
+  readonly registry: Registry;
+  /** Records one answered request; called once per request by createService. */
+  observeRequest(method: string, kind: RouteKind, status: number, seconds: number): void;
+  /** `build_info{build_id}` = 1 for the build this process serves: a fixed id, or read at each scrape (the gateway follows the store). */
+  setBuildId(buildId: string | (() => string | undefined)): void;
+  /** Event-loop delay, heap, RSS, GC and friends; collected on scrape. Only processes that serve metrics pay for it. */
+  collectDefaults(): void;
+}
+
+export function createServiceMetrics(service: string): ServiceMetrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  const requests = new Counter({
+    name: 'http_server_requests_total',
+    help: 'HTTP requests answered, by method, route kind and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_server_request_duration_seconds',
+    help: 'Time from the request to the end of the answer, by method, route kind and status class.',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: HTTP_DURATION_BUCKETS,
+    registers: [registry],
+  });
+  // Image and icons serve no build of the site: their build_id stays `none`.
+  let buildId: () => string | undefined = () => 'none';
+  new Gauge({
+    name: 'build_info',
+    help: 'Always 1; the labels say which build this process serves and which Node.js runs it.',
+    labelNames: ['build_id', 'node_version'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.set({ build_id: buildId() ?? 'none', node_version: process.versions.node }, 1);
+    },
+  });
+  let defaults = false;
+  return {
+    registry,
+    observeRequest(method, kind, status, seconds) {
+      const m = methodLabel(method);
+      requests.inc({ method: m, route: kind, status: String(status) });
+      duration.observe({ method: m, route: kind, status_class: statusClass(status) }, seconds);
+    },
+    setBuildId(id) {
+      buildId = typeof id === 'string' ? () => id : id;
+    },
+    collectDefaults() {
+      if (defaults) return;
+      defaults = true;
+      collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+    },
+  };
+}
+
+/**
+ * A counter whose value is kept elsewhere (a service's own stats object) and read at scrape time:
+ * the hot path pays nothing, Prometheus still sees a counter it can `rate()`.
+ */
+export function counterFrom<L extends string>(
+  registry: Registry,
+  config: { name: string; help: string; labelNames?: readonly L[] },
+  read: () => number | Array<[Record<L, string>, number]>,
+): Counter<L> {
+  return new Counter<L>({
+    ...config,
+    labelNames: config.labelNames ?? [],
+    registers: [registry],
+    collect() {
+      const value = read();
+      this.reset();
+      if (typeof value === 'number') this.inc(value);
+      else for (const [labels, n] of value) this.inc(labels as Partial<Record<L, string | number>>, n);
+    },
+  });
+}
+
+/** A gauge read at scrape time, such as a queue's depth or a cache's size. */
+export function gaugeFrom<L extends string>(
+  registry: Registry,
+  config: { name: string; help: string; labelNames?: readonly L[] },
+  read: () => number | Array<[Record<L, string>, number]>,
+): Gauge<L> {
+  return new Gauge<L>({
+    ...config,
+    labelNames: config.labelNames ?? [],
+    registers: [registry],
+    collect() {
+      const value = read();
+      if (typeof value === 'number') return this.set(value);
+      for (const [labels, n] of value) this.set(labels as Partial<Record<L, string | number>>, n);
+    },
+  });
+}
+
+/** METRICS_PORT when set; otherwise the service's port + 1000, or off when the port is chosen by the system (0). */
+export function resolveMetricsPort(port: number, metricsPort: number | undefined): number {
+  if (metricsPort !== undefined) return metricsPort;
+  return port === 0 ? 0 : port + 1000;
+}
+
+/**
+ * The metrics listener: `GET /metrics` in Prometheus text format, 404 for anything else. A plain
+ * node:http server so a busy or closing app never delays a scrape, and nothing of the app is exposed.
+ */
+export async function startMetricsServer(metrics: ServiceMetrics, port: number, host: string): Promise<Server> {
+  metrics.collectDefaults();
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: the metrics listener serves /metrics only\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text),
+      (error: unknown) => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(`metrics failed: ${String(error)}\n`),
+    );
+  });
+  // Scrapes come every few seconds on a kept-alive connection; closing must not wait for it.
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}
+
+export function serverPort(server: Server): number {
+  return (server.address() as AddressInfo).port;
+}

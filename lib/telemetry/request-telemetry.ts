@@ -1,0 +1,79 @@
+/**
+ * Per-request metrics and tracing for every service, registered by createService: one onRequest
+ * hook (route kind, the trace: continued from the caller's `traceparent` or started, and the
+ * `traceparent` upstreams will see) and one onResponse hook (the request count and duration, the
+ * span's end). OTLP export is switched on by `enableOtlpExport`, from `listen` when configured.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createServiceMetrics, routeKindOf, type RouteKind, type ServiceMetrics } from '../metrics.js';
+import { idOnlyTracer, type RequestSpan, type RequestTracer } from './tracer.js';
+import { formatTraceparent, parseTraceparent } from './traceparent.js';
+
+export interface TelemetryOptions {
+  service: string;
+  /** Where assets are served, so they count as `asset`, not `page`. */
+  assetsPrefix?: string;
+}
+
+export interface Telemetry {
+  readonly service: string;
+  readonly metrics: ServiceMetrics;
+  /** Replaces the ids-only tracer (OTLP export); the old one is shut down with the app. */
+  useTracer(tracer: RequestTracer): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This service's metrics registry and tracer (lib/telemetry). */
+    telemetry: Telemetry;
+  }
+  interface FastifyRequest {
+    /** The request's span: its trace id is on the access line and in the `traceparent` sent upstream. */
+    trace: RequestSpan | null;
+    routeKind: RouteKind;
+  }
+}
+
+export function registerTelemetry(app: FastifyInstance, options: TelemetryOptions): Telemetry {
+  const metrics = createServiceMetrics(options.service);
+  let tracer = idOnlyTracer;
+  const telemetry: Telemetry = {
+    service: options.service,
+    metrics,
+    useTracer(next) {
+      tracer = next;
+    },
+  };
+  app.decorate('telemetry', telemetry);
+  app.decorateRequest('trace', null);
+  app.decorateRequest('routeKind', 'page');
+
+  // Callback hooks, not async ones: they run on every request of every service.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const kind = routeKindOf(request.url, options.assetsPrefix);
+    request.routeKind = kind;
+    const span = tracer.start(`${request.method} ${kind}`, parseTraceparent(request.headers.traceparent), {
+      'http.request.method': request.method,
+      'url.path': request.url.split('?', 1)[0]!,
+      'route.kind': kind,
+    });
+    request.trace = span;
+    // Upstreams continue this trace with this service's span as their parent.
+    request.headers.traceparent = formatTraceparent(span.traceId, span.spanId, span.sampled);
+    done();
+  });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.method, request.routeKind, reply.statusCode, reply.elapsedTime / 1000);
+    request.trace?.end(reply.statusCode);
+    done();
+  });
+  app.addHook('onClose', () => tracer.shutdown());
+  return telemetry;
+}
+
+/** Loads the OpenTelemetry SDK (only now: an unset endpoint never imports it) and exports spans to `endpoint`. */
+export async function enableOtlpExport(app: FastifyInstance, endpoint: string): Promise<void> {
+  const { createOtlpTracer } = await import('./otlp-tracer.js');
+  app.telemetry.useTracer(createOtlpTracer({ service: app.telemetry.service, endpoint }));
+}
