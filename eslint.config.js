@@ -20,13 +20,27 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Control characters in regular expressions are how the code refuses them in input.
       'no-control-regex': 'off',
     },
   },
   {
-    files: ['services/renderer/src/app/**/*.tsx', 'services/renderer/src/runtime/**/*.tsx', 'services/renderer/src/entry-*.tsx', 'tests/e2e/fixtures/**/*.tsx'],
+    // Tool configs belong to no TypeScript program: linted without type information.
+    files: ['vitest.config.ts', 'services/renderer/vite.config.ts'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { parserOptions: { project: false, program: null } },
+  },
+  {
+    files: [
+      'services/renderer/src/app/**/*.tsx',
+      'services/renderer/src/runtime/**/*.tsx',
+      'services/renderer/src/entry-*.tsx',
+      'tests/e2e/fixtures/**/*.tsx',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },

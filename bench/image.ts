@@ -4,7 +4,7 @@
  * 2. a cached variant against the same bytes served by @fastify/static (goal >= 0.8);
  * 3. RSS under a bounded mixed load (BENCH_RSS_SECONDS, default 60).
  */
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';

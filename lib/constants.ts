@@ -1,5 +1,5 @@
 /**
- * Every constant of SPEC.md §9, under its SPEC name. Both the servers and the browser import
+ * Every constant of docs/spec.md §9, under its name there. Both the servers and the browser import
  * this file, so it must stay free of Node imports.
  */
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
@@ -29,14 +29,14 @@ export const DEFAULT_IMAGE_FORMAT = 'webp';
 export const CLOSE_ACTION_LABEL = 'Close';
 export const ASYNC_COMPONENT_DELAY_MS = 200;
 
-/** SPEC §7: the statuses the HTTP client retries on, and its default retry counts. */
+/** docs/spec.md §7: the statuses the HTTP client retries on, and its default retry counts. */
 export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
 export const NO_RETRY_METHODS = ['PATCH', 'POST', 'PUT', 'DELETE'] as const;
 export const DEFAULT_RETRIES = 1;
 
-/** SPEC §4: where the colour-mode preference is kept. */
+/** docs/spec.md §4: where the colour-mode preference is kept. */
 export const COLOR_MODE_STORAGE_KEY = 'color-mode';
-/** SPEC §8: the session-storage marker that guards chunk-error reloads. */
+/** docs/spec.md §8: the session-storage marker that guards chunk-error reloads. */
 export const RELOAD_MARKER_KEY = 'cookbook:reload';
 
 /** The request header that ties log lines of one request together across services. */

@@ -106,7 +106,7 @@ export function toHttpError(error: unknown): HttpError {
   return new HttpError({ cause: error });
 }
 
-/** SPEC §2: the error page's headline. */
+/** docs/spec.md §2: the error page's headline. */
 export function errorPageTitle(statusCode: number): string {
   return statusCode === 404 ? 'Page Not Found' : 'Internal Server Error';
 }

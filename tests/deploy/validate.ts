@@ -58,7 +58,7 @@ export function validateManifest(manifest: Manifest): void {
     try {
       new Model(manifest as never).validate();
     } catch (error) {
-      throw new Error(`${label}: ${(error as Error).message}`);
+      throw new Error(`${label}: ${(error as Error).message}`, { cause: error });
     }
     return;
   }

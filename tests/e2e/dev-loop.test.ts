@@ -1,7 +1,8 @@
 /**
  * `npm run dev` in a temporary copy of the project, driven in Chromium: a page component edit,
  * a CSS edit and a recipe's Markdown edit each show in the open page without a full reload
- * (the component's state kept), and a syntax error shows Vite's overlay until it is fixed.
+ * (the component's state kept), and a syntax error shows Vite's overlay until it is fixed. It prints
+ * the time from `npm run dev` to the first page and from each save to the update.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,9 @@ import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
 import { gotoHydrated } from './site-browser.js';
 
 const COPIED = ['lib', 'services', 'scripts', 'bench', 'content', 'public', 'site.config.ts', 'package.json', 'tsconfig.json'];
-const UPDATE_TIMEOUT_MS = 2000;
+// A generous wait, not a timing assertion: the time from save to update is printed (and goes in
+// the issue note); a loaded CI machine must not fail a correct dev loop.
+const UPDATE_TIMEOUT_MS = 10_000;
 
 let dir: string;
 let dev: ChildProcess;

@@ -28,7 +28,7 @@ const BACKGROUNDS = ['bg', 'bg-elevated', 'bg-muted'];
 describe.each([':root', '.dark'])('theme tokens in %s', (selector) => {
   const t = tokens(selector);
 
-  it('define every colour of SPEC §4', () => {
+  it('define every colour of docs/spec.md §4', () => {
     for (const name of [...TEXT_TOKENS, ...BACKGROUNDS, 'on-color']) expect(t[name], name).toMatch(/^#/);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The top of the React tree: the app shell (toasts, tooltips, colour mode, SPEC §2) around the
+ * The top of the React tree: the app shell (toasts, tooltips, colour mode, docs/spec.md §2) around the
  * router outlet, and the page host that puts each page in its layout and keeps its head current.
  */
 import { useEffect } from 'react';

@@ -15,7 +15,7 @@ export const ROOT_ROUTE_ID = 'root';
 export const APP_ROUTE_ID = 'app';
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 
-/** A path with no page: the 404 of SPEC §2, raised as the loader of a catch-all route. */
+/** A path with no page: the 404 of docs/spec.md §2, raised as the loader of a catch-all route. */
 function ShellFallback() {
   return <div aria-busy="true" className="min-h-screen" />;
 }

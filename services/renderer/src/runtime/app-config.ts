@@ -8,7 +8,7 @@ export interface AppConfig {
   buildId: string;
   publicOrigin: string;
   assetsPrefix: string;
-  /** How often to check for a newer build (ms); SPEC's hour when absent. */
+  /** How often to check for a newer build (ms); the hour of docs/spec.md §4 when absent. */
   buildCheckIntervalMs?: number;
   /** Set when the server took this visitor for a crawler (isbot): it keeps the server's HTML. */
   crawler?: boolean;

@@ -83,7 +83,7 @@ export function connectionOf(nav: Navigator = navigator): NetworkInformationLike
   return (nav as Navigator & { connection?: NetworkInformationLike }).connection;
 }
 
-/** SPEC §9: warm the manifest 1000 ms after hydration, except on slow-2g. */
+/** docs/spec.md §9: warm the manifest 1000 ms after hydration, except on slow-2g. */
 export function scheduleManifestPrefetch(delayMs = MANIFEST_PREFETCH_DELAY_MS): void {
   if (connectionOf()?.effectiveType === MANIFEST_PREFETCH_SKIPPED_ON) return;
   setTimeout(() => void getAppManifest().catch(() => undefined), delayMs);

@@ -1,5 +1,5 @@
 /**
- * Async components (SPEC §9, Vue's defineAsyncComponent): the component's code loads on first
+ * Async components (docs/spec.md §9, Vue's defineAsyncComponent): the component's code loads on first
  * render, and its loading fallback appears only if loading takes longer than 200 ms, so fast
  * loads never flash a spinner. After hydration the load is tracked in state, not Suspense:
  * React holds a revealed Suspense boundary for 300 ms, which would show the fallback of every

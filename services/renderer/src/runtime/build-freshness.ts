@@ -1,5 +1,5 @@
 /**
- * Build freshness (SPEC §4): every BUILD_CHECK_INTERVAL_MS (the app config may shorten it) the
+ * Build freshness (docs/spec.md §4): every BUILD_CHECK_INTERVAL_MS (the app config may shorten it) the
  * client asks `{assetsPrefix}builds/latest.json?{timestamp}` for the current build id; a payload
  * answered by another build counts too, as does the store no longer knowing our build. Once the
  * build has changed, polling stops and the next navigation is a full page load. Browser-safe.

@@ -1,5 +1,5 @@
 /**
- * Recovery from chunk and stylesheet failures (SPEC §8): a failed lazy import, or Vite's
+ * Recovery from chunk and stylesheet failures (docs/spec.md §8): a failed lazy import, or Vite's
  * `vite:preloadError` ('Unable to preload CSS' included), loads the target path again, once.
  * A sessionStorage marker `{ path, expires }` (RELOAD_MARKER_KEY, 10 s) stops a second reload of
  * the same path, and that failure shows the error page instead of looping. Browser-safe.

@@ -1,5 +1,5 @@
 /**
- * Colour mode (SPEC §4): a preference of light, dark or system kept in localStorage under
+ * Colour mode (docs/spec.md §4): a preference of light, dark or system kept in localStorage under
  * `color-mode`, plus the resolved value. A cookie mirrors both (`color-mode=<preference>.<value>`)
  * so the server can put the right class on <html> from the second visit on.
  * Browser-safe: the server imports this file too.

@@ -1,5 +1,5 @@
 /**
- * The HTTP client (SPEC §7), on ofetch: the base URL comes from the app config, a JSON body is
+ * The HTTP client (docs/spec.md §7), on ofetch: the base URL comes from the app config, a JSON body is
  * sent with JSON content-type and accept headers, 400 to 599 throw the one error shape
  * (lib/errors.ts HttpError), and retries happen only on 408, 409, 425, 429, 500, 502, 503, 504:
  * none by default for PATCH, POST, PUT and DELETE, one for any other method. Browser-safe.

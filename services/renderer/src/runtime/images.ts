@@ -1,5 +1,5 @@
 /**
- * Image URLs for the optimiser (SPEC §7, §9): `/_ipx/{modifiers}/{src}` with modifiers written
+ * Image URLs for the optimiser (docs/spec.md §7, §9): `/_ipx/{modifiers}/{src}` with modifiers written
  * as ipx reads them (`w_640,f_webp`; `_` for none), and srcsets from the breakpoints
  * xs 320 … 2xl 1536 with densities 1 and 2. Browser-safe: the server renders with it too.
  */

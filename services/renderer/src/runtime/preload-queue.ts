@@ -1,5 +1,5 @@
 /**
- * The preload queue (SPEC §9): at most 4 preloads in flight, the rest wait in order; each key is
+ * The preload queue (docs/spec.md §9): at most 4 preloads in flight, the rest wait in order; each key is
  * preloaded once (a failed one may be tried again later). Preloads are skipped altogether on a
  * save-data or 2g connection. Browser-safe and pure enough to test without a browser.
  */

@@ -54,7 +54,9 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
       preCompressed: true,
       allowedPath: (path) => !isSourceMap(path),
       cacheControl: false,
-      setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+      setHeaders: (reply) => {
+        reply.header('cache-control', IMMUTABLE);
+      },
     });
   }
   await app.register(categoriesApi, { repository: context.services.content });

@@ -11,7 +11,7 @@ export const rendererConfigShape = {
   ...accountsConfigShape,
   /** The site's public address, for canonical URLs; the request's host when unset. */
   PUBLIC_ORIGIN: httpUrl().optional(),
-  /** How often the browser checks for a newer build (SPEC §4); tests shorten it. */
+  /** How often the browser checks for a newer build (docs/spec.md §4); tests shorten it. */
   BUILD_CHECK_INTERVAL_MS: positiveInt(BUILD_CHECK_INTERVAL_MS),
   /** Abort a render that has not finished streaming after this long. */
   SSR_STREAM_TIMEOUT_MS: positiveInt(5000),

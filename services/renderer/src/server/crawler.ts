@@ -1,5 +1,5 @@
 /**
- * SPEC §2: errors met by known crawlers are logged and not rendered. A crawler gets the status
+ * docs/spec.md §2: errors met by known crawlers are logged and not rendered. A crawler gets the status
  * and a one-line body, so no error page is ever indexed; people get the page.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

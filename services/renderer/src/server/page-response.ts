@@ -68,7 +68,9 @@ export async function answerPage(
     timeoutMs: context.streamTimeoutMs,
     statusCode,
     headers: pageHeaders(context, nonce),
-    onShellError: (error) => answerShellError(context, request, reply, error),
+    onShellError: (error) => {
+      answerShellError(context, request, reply, error);
+    },
   });
   return reply;
 }

@@ -20,7 +20,7 @@ export interface RenderContext {
   /** PUBLIC_ORIGIN; the request's own origin when unset. */
   publicOrigin: string | undefined;
   streamTimeoutMs: number;
-  /** How often the browser checks for a newer build; SPEC's hour when unset. */
+  /** How often the browser checks for a newer build; the hour of docs/spec.md §4 when unset. */
   buildCheckIntervalMs?: number;
   production: boolean;
   /** False for paths whose route rule says `ssr: false`: they get the client-rendered shell. */

@@ -1,4 +1,4 @@
-/** Sign in: opts out of the default layout (SPEC §2); back to `?redirect=` when it is a path of this site. */
+/** Sign in: opts out of the default layout (docs/spec.md §2); back to `?redirect=` when it is a path of this site. */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { LoginForm } from '../components/site/login-form.js';
 import { safeRedirect } from '../components/site/safe-redirect.js';

@@ -1,5 +1,5 @@
 /**
- * The shell every page stands in (SPEC §2): toasts, the tooltip provider and the colour mode.
+ * The shell every page stands in (docs/spec.md §2): toasts, the tooltip provider and the colour mode.
  * Usage: `<AppShell forcedColorMode={page.colorMode}>{page}</AppShell>` around the router outlet.
  * The default layout's header places `<ColorModeSwitch />` (./color-mode-switch.js).
  * The server side of colour mode is in runtime/color-mode.ts: `colorModeHeadScript()` first in

@@ -1,5 +1,5 @@
 /**
- * The toast list (SPEC §4, §9): at most TOASTS_KEPT_MAX kept (the oldest goes), and a closed
+ * The toast list (docs/spec.md §4, §9): at most TOASTS_KEPT_MAX kept (the oldest goes), and a closed
  * toast is removed TOAST_REMOVE_DELAY_MS later so its exit animation can finish.
  * A plain store, so `toast.add()` works from anywhere: event handlers, fetch errors, other stores.
  */

@@ -1,5 +1,5 @@
 /**
- * Renders the toast list on Radix Toast. The provider carries SPEC §9's defaults: 5000 ms,
+ * Renders the toast list on Radix Toast. The provider carries docs/spec.md §9's defaults: 5000 ms,
  * swipe threshold 50 px in the direction of the corner, F8 to focus the viewport, bottom-right.
  */
 import { Toast } from 'radix-ui';
