@@ -18,8 +18,6 @@ export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
-/** The last segment has a file extension: `/favicon.ico`, `/robots.txt`. */
-const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
 
 /**
  * The kind of a request from its path alone, the same at every service, so the gateway's and the
@@ -34,7 +32,8 @@ export function routeKindOf(url: string, assetsPrefix: string = DEFAULT_ASSETS_P
   if (path.startsWith('/api/_nuxt_icon/')) return 'icon';
   if (path === '/api' || path.startsWith('/api/')) return 'api';
   if (path.endsWith('/_payload.json')) return 'payload';
-  if (FILE_PATH.test(path)) return 'file';
+  // The last segment has a file extension: `/favicon.ico`, `/robots.txt`.
+  if (path.lastIndexOf('.') > path.lastIndexOf('/')) return 'file';
   return 'page';
 }
 

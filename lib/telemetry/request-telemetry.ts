@@ -34,6 +34,16 @@ declare module 'fastify' {
   }
 }
 
+let perRequest = true;
+
+/**
+ * For bench/observability.ts only, which measures what telemetry costs: services built after this
+ * call in this process record no metrics and open no spans per request. Never called by a service.
+ */
+export function disableRequestTelemetryForBenchmark(): void {
+  perRequest = false;
+}
+
 export function registerTelemetry(app: FastifyInstance, options: TelemetryOptions): Telemetry {
   const metrics = createServiceMetrics(options.service);
   let tracer = idOnlyTracer;
@@ -47,6 +57,7 @@ export function registerTelemetry(app: FastifyInstance, options: TelemetryOption
   app.decorate('telemetry', telemetry);
   app.decorateRequest('trace', null);
   app.decorateRequest('routeKind', 'page');
+  if (!perRequest) return telemetry;
 
   // Callback hooks, not async ones: they run on every request of every service.
   app.addHook('onRequest', (request, _reply, done) => {

@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:observability`: what metrics and tracing cost in CPU on the category page
+ * (goal: at most 3%). Three variants of the same gateway + renderer processes, side by side:
+ *   off     per-request telemetry off, no metrics listener (the baseline);
+ *   metrics metrics recorded (and served), trace ids made, logged and passed on (the default);
+ *   otlp    the same plus every request's spans exported over OTLP/HTTP to a collector here.
+ * Two scenarios: the page rendered every time (render cache off: gateway and renderer work) and
+ * the page served from the gateway's render cache (gateway only, so telemetry weighs the most).
+ * CPU is read from /proc for the service processes around a fixed number of requests, in
+ * interleaved rounds; the figure is the median over rounds of CPU per request against `off`.
+ * BENCH_ROUNDS and BENCH_REQUESTS change the length.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { projectRoot } from '../lib/paths.js';
+import { findFreeBasePort } from '../scripts/ports.js';
+import { waitForOk } from '../scripts/services.js';
+import { median } from './support/rounds.js';
+
+type Mode = 'off' | 'metrics' | 'otlp';
+const MODES: Mode[] = ['off', 'metrics', 'otlp'];
+const PAGE = '/category/git';
+const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const requests = Number(process.env.BENCH_REQUESTS ?? 1500);
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+interface Variant {
+  mode: Mode;
+  processes: ChildProcess[];
+  /** Gateway with the render cache off (every request rendered) and on (served from the cache). */
+  rendered: { url: string; pids: number[]; metrics?: string };
+  cached: { url: string; pids: number[]; metrics?: string };
+  dir: string;
+}
+
+/** utime + stime of a process, in seconds. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** Answers OTLP/HTTP exports with 200 after reading them, as a collector would. */
+async function startSink(): Promise<{ server: Server; url: string; bytes: () => number }> {
+  let bytes = 0;
+  const server = createServer((req, res) => {
+    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, bytes: () => bytes };
+}
+
+function spawnService(service: 'gateway' | 'renderer', telemetry: 'on' | 'off', env: NodeJS.ProcessEnv): ChildProcess {
+  const entry = join(projectRoot, 'dist', 'node', 'bench', 'observability-service.js');
+  const child = spawn(process.execPath, [entry, service, telemetry], { cwd: projectRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child;
+}
+
+async function startVariant(mode: Mode, sinkUrl: string): Promise<Variant> {
+  const base = await findFreeBasePort(3);
+  const dir = await mkdtemp(join(tmpdir(), `bench-observability-${mode}-`));
+  const url = (offset: number) => `http://127.0.0.1:${base + offset}`;
+  const common: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    HOST: '127.0.0.1',
+    BUILD_STORE_DIR: join(dir, 'build-store'),
+    CACHE_DIR: join(dir, 'render-cache'),
+    RENDERER_URL: url(1),
+    IMAGE_URL: url(1),
+    ICONS_URL: url(1),
+    ...(mode === 'otlp' ? { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl } : {}),
+  };
+  delete common.REDIS_URL;
+  const telemetry = mode === 'off' ? 'off' : 'on';
+  const metricsPort = (offset: number) => (mode === 'off' ? '0' : String(base + 1000 + offset));
+  const renderer = spawnService('renderer', telemetry, { ...common, PORT: String(base + 1), METRICS_PORT: metricsPort(1) });
+  await waitForOk(`${url(1)}/healthz`, 60_000);
+  const rendered = spawnService('gateway', telemetry, {
+    ...common,
+    PORT: String(base),
+    METRICS_PORT: metricsPort(0),
+    RENDER_CACHE: 'false',
+  });
+  const cached = spawnService('gateway', telemetry, {
+    ...common,
+    PORT: String(base + 2),
+    METRICS_PORT: metricsPort(2),
+    RENDER_CACHE: 'true',
+  });
+  await Promise.all([waitForOk(`${url(0)}${PAGE}`, 60_000), waitForOk(`${url(2)}${PAGE}`, 60_000)]);
+  const metrics = (offset: number) => (mode === 'off' ? {} : { metrics: `http://127.0.0.1:${base + 1000 + offset}/metrics` });
+  return {
+    mode,
+    processes: [renderer, rendered, cached],
+    rendered: { url: url(0), pids: [rendered.pid!, renderer.pid!], ...metrics(0) },
+    cached: { url: url(2), pids: [cached.pid!], ...metrics(2) },
+    dir,
+  };
+}
+
+async function run(url: string, amount: number): Promise<{ errors: number; non2xx: number }> {
+  const result = await autocannon({
+    url: `${url}${PAGE}`,
+    connections: 10,
+    amount,
+    headers: { 'user-agent': PERSON, accept: 'text/html' },
+  });
+  return { errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+/** CPU seconds per request the processes spent on `amount` requests. */
+async function measure(target: Variant['rendered'], amount: number): Promise<number> {
+  const before = await Promise.all(target.pids.map(cpuSeconds));
+  const outcome = await run(target.url, amount);
+  const after = await Promise.all(target.pids.map(cpuSeconds));
+  if (outcome.errors || outcome.non2xx) throw new Error(`${target.url}: ${outcome.errors} errors, ${outcome.non2xx} non-2xx`);
+  return after.reduce((sum, value, i) => sum + value - before[i]!, 0) / amount;
+}
+
+async function scenario(name: 'rendered' | 'cached', variants: Variant[], amount: number): Promise<Record<Mode, number[]>> {
+  const perRequest: Record<Mode, number[]> = { off: [], metrics: [], otlp: [] };
+  // Warm every variant (JIT, caches, connections) before anything counts. Scrapes stay out of the
+  // measured runs: Prometheus scrapes every 15-30 s, a run lasts about a second.
+  for (const variant of variants) {
+    await run(variant[name].url, Math.min(300, amount));
+    if (variant[name].metrics && !(await fetch(variant[name].metrics!)).ok) throw new Error(`${variant.mode}: /metrics failed`);
+  }
+  for (let round = 0; round < rounds; round++) {
+    for (let step = 0; step < variants.length; step++) {
+      const variant = variants[(round + step) % variants.length]!;
+      perRequest[variant.mode].push(await measure(variant[name], amount));
+    }
+  }
+  return perRequest;
+}
+
+function report(name: string, perRequest: Record<Mode, number[]>): void {
+  const ratios = (mode: Mode) => perRequest[mode].map((cpu, i) => cpu / perRequest.off[i]!);
+  console.log(`\n${name}`);
+  console.table(
+    MODES.map((mode) => ({
+      variant: mode,
+      'CPU µs/request (median)': Math.round(median(perRequest[mode]) * 1e6),
+      'vs off (median of rounds)': mode === 'off' ? '1.000' : median(ratios(mode)).toFixed(3),
+      'extra CPU': mode === 'off' ? '' : `${((median(ratios(mode)) - 1) * 100).toFixed(1)}%`,
+    })),
+  );
+}
+
+const sink = await startSink();
+const variants: Variant[] = [];
+try {
+  for (const mode of MODES) variants.push(await startVariant(mode, sink.url));
+  console.log(`bench:observability — ${PAGE}, ${rounds} interleaved rounds of ${requests} requests per variant (goal: extra CPU <= 3%)`);
+  report('rendered every time (render cache off; gateway + renderer CPU)', await scenario('rendered', variants, requests));
+  report('served from the render cache (gateway CPU)', await scenario('cached', variants, requests * 10));
+  console.log(`\nOTLP bytes received by the collector: ${sink.bytes()}`);
+} finally {
+  for (const variant of variants) {
+    for (const child of variant.processes) child.kill('SIGTERM');
+    await rm(variant.dir, { recursive: true, force: true });
+  }
+  sink.server.close();
+}
