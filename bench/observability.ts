@@ -2,13 +2,15 @@
  * `npm run bench:observability`: what metrics and tracing cost in CPU on the category page
  * (goal: at most 3%). Three variants of the same gateway + renderer processes, side by side:
  *   off     per-request telemetry off, no metrics listener (the baseline);
+ *   off-twin a second baseline process: its ratio to `off` is the noise floor of the run;
+ *   hooks   per-request metrics and trace ids, but no metrics listener (so no process metrics);
  *   metrics metrics recorded (and served), trace ids made, logged and passed on (the default);
  *   otlp    the same plus every request's spans exported over OTLP/HTTP to a collector here.
  * Two scenarios: the page rendered every time (render cache off: gateway and renderer work) and
  * the page served from the gateway's render cache (gateway only, so telemetry weighs the most).
  * CPU is read from /proc for the service processes around a fixed number of requests, in
  * interleaved rounds; the figure is the median over rounds of CPU per request against `off`.
- * BENCH_ROUNDS and BENCH_REQUESTS change the length.
+ * BENCH_ROUNDS and BENCH_REQUESTS change the length; BENCH_SCENARIO=rendered|cached runs one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -21,12 +23,13 @@ import { findFreeBasePort } from '../scripts/ports.js';
 import { waitForOk } from '../scripts/services.js';
 import { median } from './support/rounds.js';
 
-type Mode = 'off' | 'metrics' | 'otlp';
-const MODES: Mode[] = ['off', 'metrics', 'otlp'];
+type Mode = 'off' | 'off-twin' | 'hooks' | 'metrics' | 'otlp';
+const MODES: Mode[] = ['off', 'off-twin', 'hooks', 'metrics', 'otlp'];
 const PAGE = '/category/git';
 const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const requests = Number(process.env.BENCH_REQUESTS ?? 1500);
+const only = process.env.BENCH_SCENARIO;
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 interface Variant {
@@ -80,8 +83,9 @@ async function startVariant(mode: Mode, sinkUrl: string): Promise<Variant> {
     ...(mode === 'otlp' ? { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl } : {}),
   };
   delete common.REDIS_URL;
-  const telemetry = mode === 'off' ? 'off' : 'on';
-  const metricsPort = (offset: number) => (mode === 'off' ? '0' : String(base + 1000 + offset));
+  const telemetry = mode === 'off' || mode === 'off-twin' ? 'off' : 'on';
+  const served = mode === 'metrics' || mode === 'otlp';
+  const metricsPort = (offset: number) => (served ? String(base + 1000 + offset) : '0');
   const renderer = spawnService('renderer', telemetry, { ...common, PORT: String(base + 1), METRICS_PORT: metricsPort(1) });
   await waitForOk(`${url(1)}/healthz`, 60_000);
   const rendered = spawnService('gateway', telemetry, {
@@ -97,7 +101,7 @@ async function startVariant(mode: Mode, sinkUrl: string): Promise<Variant> {
     RENDER_CACHE: 'true',
   });
   await Promise.all([waitForOk(`${url(0)}${PAGE}`, 60_000), waitForOk(`${url(2)}${PAGE}`, 60_000)]);
-  const metrics = (offset: number) => (mode === 'off' ? {} : { metrics: `http://127.0.0.1:${base + 1000 + offset}/metrics` });
+  const metrics = (offset: number) => (served ? { metrics: `http://127.0.0.1:${base + 1000 + offset}/metrics` } : {});
   return {
     mode,
     processes: [renderer, rendered, cached],
@@ -127,7 +131,7 @@ async function measure(target: Variant['rendered'], amount: number): Promise<num
 }
 
 async function scenario(name: 'rendered' | 'cached', variants: Variant[], amount: number): Promise<Record<Mode, number[]>> {
-  const perRequest: Record<Mode, number[]> = { off: [], metrics: [], otlp: [] };
+  const perRequest: Record<Mode, number[]> = { off: [], 'off-twin': [], hooks: [], metrics: [], otlp: [] };
   // Warm every variant (JIT, caches, connections) before anything counts. Scrapes stay out of the
   // measured runs: Prometheus scrapes every 15-30 s, a run lasts about a second.
   for (const variant of variants) {
@@ -161,8 +165,9 @@ const variants: Variant[] = [];
 try {
   for (const mode of MODES) variants.push(await startVariant(mode, sink.url));
   console.log(`bench:observability — ${PAGE}, ${rounds} interleaved rounds of ${requests} requests per variant (goal: extra CPU <= 3%)`);
-  report('rendered every time (render cache off; gateway + renderer CPU)', await scenario('rendered', variants, requests));
-  report('served from the render cache (gateway CPU)', await scenario('cached', variants, requests * 10));
+  if (only !== 'cached')
+    report('rendered every time (render cache off; gateway + renderer CPU)', await scenario('rendered', variants, requests));
+  if (only !== 'rendered') report('served from the render cache (gateway CPU)', await scenario('cached', variants, requests * 10));
   console.log(`\nOTLP bytes received by the collector: ${sink.bytes()}`);
 } finally {
   for (const variant of variants) {

@@ -26,6 +26,7 @@ export function createOtlpTracer(options: OtlpTracerOptions): RequestTracer {
   });
   const tracer = provider.getTracer('cookbook-platform');
   return {
+    recording: true,
     start(name, parent, attributes) {
       const context = parent
         ? trace.setSpanContext(ROOT_CONTEXT, {

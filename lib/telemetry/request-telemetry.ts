@@ -63,11 +63,14 @@ export function registerTelemetry(app: FastifyInstance, options: TelemetryOption
   app.addHook('onRequest', (request, _reply, done) => {
     const kind = routeKindOf(request.url, options.assetsPrefix);
     request.routeKind = kind;
-    const span = tracer.start(`${request.method} ${kind}`, parseTraceparent(request.headers.traceparent), {
-      'http.request.method': request.method,
-      'url.path': request.url.split('?', 1)[0]!,
-      'route.kind': kind,
-    });
+    const parent = parseTraceparent(request.headers.traceparent);
+    const span = tracer.recording
+      ? tracer.start(`${request.method} ${kind}`, parent, {
+          'http.request.method': request.method,
+          'url.path': request.url.split('?', 1)[0]!,
+          'route.kind': kind,
+        })
+      : tracer.start('', parent);
     request.trace = span;
     // Upstreams continue this trace with this service's span as their parent.
     request.headers.traceparent = formatTraceparent(span.traceId, span.spanId, span.sampled);

@@ -16,7 +16,9 @@ export interface RequestSpan {
 }
 
 export interface RequestTracer {
-  start(name: string, parent: TraceParent | null, attributes: SpanAttributes): RequestSpan;
+  /** False: spans are ids only, so callers skip building names and attributes. */
+  readonly recording: boolean;
+  start(name: string, parent: TraceParent | null, attributes?: SpanAttributes): RequestSpan;
   /** Sends what is still buffered; called when the app closes. */
   shutdown(): Promise<void>;
 }
@@ -25,6 +27,7 @@ const noEnd = (): void => undefined;
 
 /** Continues the caller's trace (or starts one) with a fresh span id, and records nothing. */
 export const idOnlyTracer: RequestTracer = {
+  recording: false,
   start(_name, parent) {
     return { traceId: parent?.traceId ?? newTraceId(), spanId: newSpanId(), sampled: parent?.sampled ?? false, end: noEnd };
   },
