@@ -10,6 +10,7 @@ import { registerProxies } from './proxy.js';
 import { registerGatewayMetrics } from './metrics.js';
 import { gatewayChecks } from './readiness.js';
 import { registerRouteRules } from './route-rules.js';
+import { registerRenderCacheMetrics } from './render-cache/cache-metrics.js';
 import { createRenderCache } from './render-cache/index.js';
 import type { RenderCacheStats } from './render-cache/render-cache.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -53,6 +54,7 @@ export async function buildGateway(config: GatewayConfig, logger: FastifyBaseLog
   registerSecurityHeaders(app, config.TRUST_PROXY);
   registerRouteRules(app, build);
   const cache = config.RENDER_CACHE ? createRenderCache(app, build, config) : null;
+  if (cache) registerRenderCacheMetrics(app.telemetry.metrics.registry, cache);
   await registerCompression(app);
   registerBuildFiles(app, build, config.ASSETS_PREFIX);
   await registerProxies(app, {

@@ -78,6 +78,18 @@ describe('render cache', () => {
     expect(renderer.renders.get('/fresh/a')).toBe(1);
   });
 
+  it('counts hits, misses and stores on the metrics registry, by status only', async () => {
+    await get('/fresh/metrics');
+    await get('/fresh/metrics');
+    await get('/nocache');
+    const text = await gateway.app.telemetry.metrics.registry.metrics();
+    expect(text).toContain('render_cache_requests_total{status="HIT",service="gateway"} 1');
+    expect(text).toContain('render_cache_requests_total{status="MISS",service="gateway"} 1');
+    expect(text).toContain('render_cache_requests_total{status="BYPASS",service="gateway"} 1');
+    expect(text).toContain('render_cache_stores_total{service="gateway"} 1');
+    expect(text).toMatch(/render_cache_memory_bytes\{service="gateway"\} [1-9]\d*/);
+  });
+
   it('serves cached pages without a nonce, under a policy of hashes (no unsafe-inline)', async () => {
     await get('/fresh/csp');
     const hit = await get('/fresh/csp');
