@@ -232,7 +232,9 @@ describe('metrics and traces', () => {
     const traceId = randomUUID().replace(/-/g, '');
     const parent = 'b7ad6b7169203331';
     await get('/login', { traceparent: `00-${traceId}-${parent}-01` });
-    await waitFor(() => collector.spans.some((span) => span.traceId === traceId && span.service === 'renderer'), 20_000, 100);
+    // Each service exports on its own schedule: wait for both spans.
+    const has = (service: string) => collector.spans.some((span) => span.traceId === traceId && span.service === service);
+    await waitFor(() => has('renderer') && has('gateway'), 20_000, 100);
     const gateway = collector.spans.find((span) => span.traceId === traceId && span.service === 'gateway')!;
     expect(gateway.parentSpanId).toBe(parent);
 
