@@ -5,7 +5,7 @@
  * pays for compressing an asset. Source maps are left alone: they are never served.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildDir } from '../lib/paths.js';
@@ -16,10 +16,12 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|xml|webmanifest)$/;
 export function compressibleFiles(dir: string, minBytes = 1024): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((name) => join(dir, name))
-    .filter(
-      (file) =>
-        COMPRESSIBLE.test(file) && !file.includes(`${join('.vite', '')}`) && statSync(file).isFile() && statSync(file).size >= minBytes,
-    );
+    .filter((file) => {
+      // Vite's manifest folder is read by the server, never served.
+      if (!COMPRESSIBLE.test(file) || file.includes(`${sep}.vite${sep}`)) return false;
+      const stats = statSync(file);
+      return stats.isFile() && stats.size >= minBytes;
+    });
 }
 
 /** Writes `file.br` and `file.gz`; a twin that would not be smaller is not written. */

@@ -51,6 +51,10 @@ export function lifetimes(rule: CacheRule, status: number, now: number): Pick<Ca
   return { freshUntil, staleUntil: freshUntil + rule.staleMaxAge * 1000 };
 }
 
+export const isFresh = (entry: CacheEntry, now: number) => entry.freshUntil === null || entry.freshUntil > now;
+/** Past fresh but still allowed to answer while one request refreshes it. */
+export const mayServeStale = (entry: CacheEntry, now: number) => entry.staleUntil === null || entry.staleUntil > now;
+
 export async function createEntry(
   key: string,
   rendered: { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer },

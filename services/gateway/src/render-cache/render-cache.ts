@@ -11,7 +11,7 @@ import { SingleFlight } from '../../../../lib/http-cache/single-flight.js';
 import { SESSION_COOKIE } from '../../../../lib/constants.js';
 import type { CacheRule } from '../../../../lib/route-rule-types.js';
 import type { CurrentBuild } from '../current-build.js';
-import { entrySize, pickEncoding, withEncoding, type CacheEntry } from './cache-entry.js';
+import { entrySize, isFresh, mayServeStale, pickEncoding, withEncoding, type CacheEntry } from './cache-entry.js';
 import { createRendererClient, fillHeaders, forwardedOrigin, toFillResult, type FillResult, type Rendered } from './cache-fill.js';
 import { cacheKey, normalizeQuery, readCookie, variantOf } from './cache-key.js';
 import type { Prerendered } from './prerendered.js';
@@ -100,7 +100,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
 
   async function lookup(key: string, now: number): Promise<CacheEntry | null> {
     const local = memory.get(key);
-    if (local && (local.freshUntil === null || local.freshUntil > now)) return local;
+    if (local && isFresh(local, now)) return local;
     // Stale or missing here: another gateway may have refreshed it already.
     const shared = await options.store.get(key);
     if (shared && (!local || shared.storedAt > local.storedAt)) {
@@ -169,18 +169,12 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     void (async () => {
       if (!(await options.store.lock(key, options.timeoutMs))) return;
       stats.refreshes++;
-      let written: Promise<unknown> = Promise.resolve();
-      try {
-        const result = await fills.run(key, async () => {
-          const rendered = await render(request, key, url, rule);
-          written = rendered.written;
-          return rendered.result;
-        });
-        if (result.kind === 'uncacheable') throw new Error(`the renderer answered ${result.reason}`);
-        failing.delete(key);
-      } finally {
-        void written.then(() => options.store.unlock(key));
-      }
+      // Joining a render already under way: that render lets its own lock go; this one is ours to drop.
+      const joined = fills.has(key);
+      const result = await fills.run(key, () => renderUnderLock(request, key, url, rule));
+      if (joined) void options.store.unlock(key);
+      if (result.kind === 'uncacheable') throw new Error(`the renderer answered ${result.reason}`);
+      failing.delete(key);
     })().catch(failed);
   }
 
@@ -247,8 +241,8 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     const { rule, key, url } = decision;
     const now = Date.now();
     const entry = await lookup(key, now);
-    if (entry && (entry.freshUntil === null || entry.freshUntil > now)) return send(request, reply, entry, 'HIT');
-    if (entry && (entry.staleUntil === null || entry.staleUntil > now)) {
+    if (entry && isFresh(entry, now)) return send(request, reply, entry, 'HIT');
+    if (entry && mayServeStale(entry, now)) {
       refresh(request, key, url, rule, request.log);
       return send(request, reply, entry, 'STALE');
     }
