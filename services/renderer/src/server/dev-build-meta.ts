@@ -1,7 +1,9 @@
 /**
  * The build meta of a development run: the route rules of site.config.ts as the build would
- * compile them, minus what would keep an edit from showing. Vite serves unhashed sources under
- * the assets prefix, so a long cache lifetime there would pin stale modules in the browser.
+ * compile them, minus what would keep an edit from showing: Vite serves unhashed sources under
+ * the assets prefix, so a long cache lifetime there would pin stale modules in the browser; and
+ * the render cache (swr / isr / cache) would answer a page or payload from before the edit.
+ * Redirects, headers, robots and `ssr: false` stay, so they can be tried in development.
  */
 import { createHash } from 'node:crypto';
 import type { BuildMeta } from '../../../../lib/build-store/types.js';
@@ -10,7 +12,7 @@ import { routeRules } from '../../../../site.config.js';
 
 export function devRouteRules(rules: CompiledRouteRules, assetsPrefix: string): CompiledRouteRules {
   return Object.fromEntries(
-    Object.entries(rules).map(([pattern, rule]) => {
+    Object.entries(rules).map(([pattern, { cache: _cache, prerender: _prerender, ...rule }]) => {
       if (!pattern.startsWith(assetsPrefix) || !rule.headers) return [pattern, rule];
       const headers = Object.fromEntries(Object.entries(rule.headers).filter(([name]) => name.toLowerCase() !== 'cache-control'));
       return [pattern, { ...rule, headers }];
