@@ -45,6 +45,8 @@ describe('route announcer and focus', () => {
   it('focuses the hash target when the address has one', async () => {
     await page.getByRole('link', { name: 'Git' }).first().click();
     await page.waitForURL(`${stack.url}/category/git`);
+    // The address changes before the page renders; focus moves once it has.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     expect((await focused()).tag).toBe('H1');
     const link = page.locator('main a.ui-button-soft[href^="#"]').first();
     const id = (await link.getAttribute('href'))!.slice(1);
