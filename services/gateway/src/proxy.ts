@@ -18,6 +18,8 @@ export interface ProxyOptions {
   trustProxy: boolean;
   /** Requests under it are for assets, which upstreams serve pre-compressed. */
   assetsPrefix: string;
+  /** The renderer for a request URL (renderer-choice.ts); RENDERER_URL when absent. */
+  rendererFor?: (url: string) => string;
 }
 
 /** The scheme the visitor used: the socket's, or a trusted proxy's X-Forwarded-Proto. */
@@ -55,15 +57,17 @@ export function forwardedHeaders(
 }
 
 export async function registerProxies(app: FastifyInstance, options: ProxyOptions): Promise<void> {
-  const common = (upstream: UpstreamName, url: string): FastifyHttpProxyOptions => {
+  const common = (upstream: UpstreamName, url: string, choose?: (url: string) => string): FastifyHttpProxyOptions => {
     const replyWithUpstreamError = onUpstreamError(upstream);
     return {
-      upstream: url,
+      // With a chooser the origin must be left empty: reply-from pins undici to a fixed upstream's origin.
+      upstream: choose ? '' : url,
       config: { upstream },
       // The gateway writes one access line per request itself; reply-from would add two more.
       disableRequestLogging: true,
       undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: options.timeoutMs } },
       replyOptions: {
+        ...(choose ? { getUpstream: (request: { url: string }) => choose(request.url) } : {}),
         timeout: options.timeoutMs,
         // reply-from types request and reply for HTTP/2 too; the gateway only serves HTTP/1.
         rewriteRequestHeaders: (request, headers) =>
@@ -88,5 +92,5 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
     prefix: '/api/_nuxt_icon',
     rewritePrefix: '/api/_nuxt_icon',
   });
-  await app.register(proxy, common('renderer', options.rendererUrl));
+  await app.register(proxy, common('renderer', options.rendererUrl, options.rendererFor));
 }
