@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createError } from '../../../../lib/errors.js';
 import { createService, type ReadinessCheck } from '../../../../lib/service.js';
-import { pagePathOfPayload } from '../runtime/payload.js';
+import { pagePathOfPayload } from '../runtime/shared/payload.js';
 import { registerAccounts, type Accounts } from './accounts.js';
 import { categoriesApi } from './api/categories.js';
 import { answerPage } from './page-response.js';
