@@ -39,6 +39,6 @@ export function parseRendererConfig(env: NodeJS.ProcessEnv = process.env) {
   return parseConfig(rendererConfigShape, env);
 }
 
-export function loadRendererConfig(env: NodeJS.ProcessEnv = process.env) {
+export function readRendererConfig(env: NodeJS.ProcessEnv = process.env) {
   return loadConfig('renderer', rendererConfigShape, env);
 }
