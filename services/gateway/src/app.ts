@@ -88,6 +88,7 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store }: 
     trustProxy: config.TRUST_PROXY,
     assetsPrefix: config.ASSETS_PREFIX,
     rendererFor: renderers.forUrl,
+    rendererRefused: renderers.refused,
   });
   await build.refresh();
   return { app, build, store: buildStore, cache, assets };

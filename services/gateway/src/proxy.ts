@@ -20,6 +20,16 @@ export interface ProxyOptions {
   assetsPrefix: string;
   /** The renderer for a request URL (renderer-choice.ts); RENDERER_URL when absent. */
   rendererFor?: (url: string) => string;
+  /** Told when the renderer chosen for a request refused the connection. */
+  rendererRefused?: (url: string) => void;
+}
+
+/** True when the upstream refused the connection: nothing was sent, the process is gone. */
+function refusedConnection(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 'ECONNREFUSED') return true;
+  }
+  return false;
 }
 
 /** The scheme the visitor used: the socket's, or a trusted proxy's X-Forwarded-Proto. */
@@ -57,6 +67,8 @@ export function forwardedHeaders(
 }
 
 export async function registerProxies(app: FastifyInstance, options: ProxyOptions): Promise<void> {
+  // Which renderer each request went to, for telling the choice about a refused connection.
+  const chosen = new WeakMap<object, string>();
   const common = (upstream: UpstreamName, url: string, choose?: (url: string) => string): FastifyHttpProxyOptions => {
     const replyWithUpstreamError = onUpstreamError(upstream);
     return {
@@ -67,7 +79,15 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       disableRequestLogging: true,
       undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: options.timeoutMs } },
       replyOptions: {
-        ...(choose ? { getUpstream: (request: { url: string }) => choose(request.url) } : {}),
+        ...(choose
+          ? {
+              getUpstream: (request: { url: string }) => {
+                const target = choose(request.url);
+                chosen.set(request, target);
+                return target;
+              },
+            }
+          : {}),
         timeout: options.timeoutMs,
         // reply-from types request and reply for HTTP/2 too; the gateway only serves HTTP/1.
         rewriteRequestHeaders: (request, headers) =>
@@ -77,7 +97,11 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
             options.trustProxy,
             (request as FastifyRequest).url.startsWith(options.assetsPrefix),
           ),
-        onError: (reply, { error }) => replyWithUpstreamError(reply as FastifyReply, error),
+        onError: (reply, { error }) => {
+          const target = chosen.get(reply.request);
+          if (target && refusedConnection(error)) options.rendererRefused?.(target);
+          replyWithUpstreamError(reply as FastifyReply, error);
+        },
         // No retry storms: never retry a 503, retry an idempotent request once on a reset keep-alive socket.
         retryDelay: ({ err, req, attempt }) =>
           attempt === 0 && (err as { code?: string } | null)?.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD')

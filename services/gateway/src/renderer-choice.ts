@@ -9,6 +9,8 @@ import { isBuildId } from '../../../lib/build-store/index.js';
 import type { CurrentBuild } from './current-build.js';
 
 const PAYLOAD_SUFFIX = '/_payload.json';
+/** As long as an announcement lives at most (three of the renderers' default 2 s intervals). */
+const REFUSED_FOR_MS = 6000;
 
 /** The build a payload URL names (its first query key), or null for anything else. */
 export function payloadBuildId(url: string): string | null {
@@ -25,6 +27,11 @@ export interface RendererChoice {
   current(): string;
   /** True when some renderer of `buildId` is announced. */
   serves(buildId: string): boolean;
+  /**
+   * The renderer at `url` refused a connection (it died without withdrawing): leave it out until
+   * its announcement expires, so one request fails rather than every request for three intervals.
+   */
+  refused(url: string): void;
   /** True when `origin` is one of the renderers (the fallback included), for the upstream metrics. */
   isRenderer(origin: string): boolean;
 }
@@ -32,10 +39,14 @@ export interface RendererChoice {
 export function createRendererChoice(build: CurrentBuild, fallback: string): RendererChoice {
   const turns = new Map<string, number>();
   const fallbackOrigin = new URL(fallback).origin;
+  /** Renderers that refused a connection, and until when they are left out. */
+  const down = new Map<string, number>();
 
-  /** Round robin over a build's renderers; null when it has none. */
+  /** Round robin over a build's renderers that answer; null when it has none. */
   function pick(buildId: string | undefined): string | null {
-    const urls = buildId ? build.renderersOf(buildId) : [];
+    const announced = buildId ? build.renderersOf(buildId) : [];
+    const now = Date.now();
+    const urls = announced.filter((url) => (down.get(url) ?? 0) <= now);
     if (urls.length === 0) return null;
     const turn = (turns.get(buildId!) ?? 0) + 1;
     turns.set(buildId!, turn % 1_000_000);
@@ -50,6 +61,11 @@ export function createRendererChoice(build: CurrentBuild, fallback: string): Ren
     },
     current,
     serves: (buildId) => build.renderersOf(buildId).length > 0,
+    refused(url) {
+      if (url === fallback) return;
+      for (const [known, until] of down) if (until <= Date.now()) down.delete(known);
+      down.set(url, Date.now() + REFUSED_FOR_MS);
+    },
     isRenderer(origin) {
       if (origin === fallbackOrigin) return true;
       return build.allRenderers().some((url) => new URL(url).origin === origin);

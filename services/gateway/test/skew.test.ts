@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileAssetStore } from '../../../lib/build-store/index.js';
 import { waitFor } from '../../../lib/testing.js';
-import { metaOf, startGateway, startUpstream, type TestGateway, type Upstream } from './upstreams.js';
+import { closedPortUrl, metaOf, startGateway, startUpstream, type TestGateway, type Upstream } from './upstreams.js';
 
 let dir = '';
 let fallback: Upstream;
@@ -111,5 +111,19 @@ describe('renderer choice', () => {
     await waitFor(() => gateway.build.renderersOf('build-new').length === 0, 3000);
     await get('/page/two');
     expect(seenBy(fallback, '/page/two')).toBe(true);
+  });
+
+  it('leaves out a renderer that refused a connection (it died unannounced): one request fails, not every other one', async () => {
+    const dead = { buildId: 'build-new', url: await closedPortUrl() };
+    const live = { buildId: 'build-new', url: newRenderer.url };
+    await gateway.store.announceRenderer(dead, 60_000);
+    await gateway.store.announceRenderer(live, 60_000);
+    await waitFor(() => gateway.build.renderersOf('build-new').length === 2, 3000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await get(`/page/refused-${i}`)).statusCode);
+    expect(statuses.filter((status) => status === 502).length).toBeLessThanOrEqual(1);
+    expect(statuses.slice(2)).toEqual([200, 200, 200, 200]);
+    await gateway.store.withdrawRenderer(dead);
+    await gateway.store.withdrawRenderer(live);
   });
 });
