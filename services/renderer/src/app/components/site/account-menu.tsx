@@ -4,8 +4,8 @@
  * so Back does not return to it); elsewhere the page reloads its data as anonymous.
  */
 import { Link, useLocation, useMatches, useRevalidator } from 'react-router';
-import { navigate } from '../../../runtime/navigate.js';
-import { isPageHandle } from '../../../runtime/page-module.js';
+import { navigate } from '../../../runtime/shared/navigate.js';
+import { isPageHandle } from '../../../runtime/shared/page-module.js';
 import { Icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
 import { loginHref } from './safe-redirect.js';

@@ -5,7 +5,7 @@
  * answers the parsed body or the error body, never throws.
  */
 import type { ErrorBody } from '../../../../../../lib/errors.js';
-import { http } from '../../../runtime/http-client.js';
+import { http } from '../../../runtime/shared/http-client.js';
 
 export interface SessionUser {
   id: string;

@@ -3,8 +3,8 @@
  * answer (field errors, wrong password, too many attempts) shows inline and in a toast.
  */
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { navigate } from '../../../runtime/navigate.js';
-import { checkLoginFields, type LoginFieldErrors } from '../../../server/auth/login-rules.js';
+import { navigate } from '../../../runtime/shared/navigate.js';
+import { checkLoginFields, type LoginFieldErrors } from '../../login-rules.js';
 import { toast } from '../ui/toast.js';
 
 interface FieldProps {

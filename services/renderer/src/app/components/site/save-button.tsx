@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { navigate } from '../../../runtime/navigate.js';
+import { navigate } from '../../../runtime/shared/navigate.js';
 import { Icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
 import { loginHref } from './safe-redirect.js';

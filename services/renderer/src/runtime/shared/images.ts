@@ -5,8 +5,11 @@
  * lib/image-widths.ts, the list the image service snaps to, so its `w` descriptor is the width
  * that really comes back. Browser-safe: the server renders with it too.
  */
-import { DEFAULT_IMAGE_FORMAT, IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../../lib/constants.js';
-import { snapImageWidth } from '../../../../lib/image-widths.js';
+import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../../../lib/constants.js';
+import { snapImageWidth } from '../../../../../lib/image-widths.js';
+
+/** docs/spec.md §9. */
+export const DEFAULT_IMAGE_FORMAT = 'webp';
 
 export type Breakpoint = keyof typeof IMAGE_BREAKPOINTS;
 
