@@ -12,7 +12,7 @@ export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src
   alt: string;
   width: number;
   height: number;
-  /** Mobile-first sizes, `100vw md:50vw lg:400px`; without it the srcset is 1x/2x of `width`. */
+  /** Mobile-first sizes, `100vw md:50vw lg:400px`; without it, candidates for 1x/2x of `width` (sizes: `width` px). */
   sizes?: string;
   /** The source's own width, when known: no srcset candidate claims more than the file has. */
   sourceWidth?: number;
