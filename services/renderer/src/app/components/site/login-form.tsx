@@ -3,10 +3,9 @@
  * answer (field errors, wrong password, too many attempts) shows inline and in a toast.
  */
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
+import { navigate } from '../../../runtime/shared/navigate.js';
 import { checkLoginFields, type LoginFieldErrors } from '../../login-rules.js';
 import { toast } from '../ui/toast.js';
-import { fieldErrorsOf, signIn } from './accounts-client.js';
 
 interface FieldProps {
   name: 'email' | 'password';
@@ -49,7 +48,6 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const [busy, setBusy] = useState(false);
   const email = useRef<HTMLInputElement>(null);
   const password = useRef<HTMLInputElement>(null);
-  const navigate = useNavigate();
 
   function refuse(fields: LoginFieldErrors, message: string): void {
     setErrors(fields);
@@ -64,6 +62,8 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
     const local = checkLoginFields(values.email, values.password);
     if (Object.keys(local).length > 0) return refuse(local, Object.values(local)[0]!);
     setBusy(true);
+    // The API client (ofetch) loads on first use, not with every page.
+    const { fieldErrorsOf, signIn } = await import('./accounts-client.js');
     const result = await signIn(values.email, values.password);
     setBusy(false);
     if (!result.ok) return refuse(fieldErrorsOf(result.error), result.error.message);

@@ -3,10 +3,10 @@
  * (and come back to the recipe afterwards).
  */
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { navigate } from '../../../runtime/shared/navigate.js';
 import { Icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
-import { saveRecipe, unsaveRecipe } from './accounts-client.js';
 import { loginHref } from './safe-redirect.js';
 
 export interface SaveButtonProps {
@@ -20,7 +20,6 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
   const [saved, setSaved] = useState(initiallySaved);
   const [busy, setBusy] = useState(false);
   const location = useLocation();
-  const navigate = useNavigate();
   const login = loginHref(`${location.pathname}#${recipeId}`);
 
   if (!signedIn) {
@@ -34,6 +33,8 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
 
   async function toggle(): Promise<void> {
     setBusy(true);
+    // The API client (ofetch) loads on first use, not with every page.
+    const { saveRecipe, unsaveRecipe } = await import('./accounts-client.js');
     const result = saved ? await unsaveRecipe(recipeId) : await saveRecipe(recipeId);
     setBusy(false);
     if (result.ok) {
