@@ -60,5 +60,7 @@ CMD ["node", "dist/node/services/image/src/main.js"]
 
 FROM runtime AS icons
 ENV PORT=3003
+# Per-set indexes (npm run build:icons): a cold request reads its icons, not a whole set file.
+COPY --from=build /app/dist/icons ./dist/icons
 EXPOSE 3003
 CMD ["node", "dist/node/services/icons/src/main.js"]
