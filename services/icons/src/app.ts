@@ -1,11 +1,11 @@
 /** Builds the icon service's Fastify instance; tests drive it with `app.inject`. */
+import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createService } from '../../../lib/service.js';
 import { registerIconsMetrics } from './metrics.js';
 import type { Catalogue } from './catalogue.js';
 import { registerCollectionsRoute } from './collections-route.js';
 import { registerIconHeaders } from './cors.js';
-import { join } from 'node:path';
 import { buildDir } from '../../../lib/paths.js';
 import { newIconReads, type IconReads } from './icon-set-file.js';
 import { IconSetCache, type IconSetLoader } from './icon-set-cache.js';
