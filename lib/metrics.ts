@@ -95,44 +95,60 @@ export function createServiceMetrics(service: string): ServiceMetrics {
   };
 }
 
+type ScrapedValue<L extends string> = number | Array<[Record<L, string>, number]>;
+interface ScrapedConfig<L extends string> {
+  name: string;
+  help: string;
+  labelNames?: readonly L[];
+}
+type Labels<L extends string> = Partial<Record<L, string | number>>;
+
+/**
+ * The options of a metric filled from `read()` at scrape time: `start` clears what the last scrape
+ * left, then each value goes to `write`.
+ */
+function scrapedOptions<L extends string, M extends Counter<L> | Gauge<L>>(
+  registry: Registry,
+  config: ScrapedConfig<L>,
+  read: () => ScrapedValue<L>,
+  write: (metric: M, value: number, labels?: Labels<L>) => void,
+  start: (metric: M) => void = () => undefined,
+) {
+  return {
+    ...config,
+    labelNames: config.labelNames ?? [],
+    registers: [registry],
+    collect(this: M) {
+      const value = read();
+      start(this);
+      if (typeof value === 'number') write(this, value);
+      else for (const [labels, n] of value) write(this, n, labels as Labels<L>);
+    },
+  };
+}
+
 /**
  * A counter whose value is kept elsewhere (a service's own stats object) and read at scrape time:
  * the hot path pays nothing, Prometheus still sees a counter it can `rate()`.
  */
-export function counterFrom<L extends string>(
-  registry: Registry,
-  config: { name: string; help: string; labelNames?: readonly L[] },
-  read: () => number | Array<[Record<L, string>, number]>,
-): Counter<L> {
-  return new Counter<L>({
-    ...config,
-    labelNames: config.labelNames ?? [],
-    registers: [registry],
-    collect() {
-      const value = read();
-      this.reset();
-      if (typeof value === 'number') this.inc(value);
-      else for (const [labels, n] of value) this.inc(labels as Partial<Record<L, string | number>>, n);
-    },
-  });
+export function counterFrom<L extends string>(registry: Registry, config: ScrapedConfig<L>, read: () => ScrapedValue<L>): Counter<L> {
+  return new Counter<L>(
+    scrapedOptions<L, Counter<L>>(
+      registry,
+      config,
+      read,
+      (counter, value, labels) => (labels ? counter.inc(labels, value) : counter.inc(value)),
+      // The totals are set afresh on each scrape.
+      (counter) => counter.reset(),
+    ),
+  );
 }
 
 /** A gauge read at scrape time, such as a queue's depth or a cache's size. */
-export function gaugeFrom<L extends string>(
-  registry: Registry,
-  config: { name: string; help: string; labelNames?: readonly L[] },
-  read: () => number | Array<[Record<L, string>, number]>,
-): Gauge<L> {
-  return new Gauge<L>({
-    ...config,
-    labelNames: config.labelNames ?? [],
-    registers: [registry],
-    collect() {
-      const value = read();
-      if (typeof value === 'number') return this.set(value);
-      for (const [labels, n] of value) this.set(labels as Partial<Record<L, string | number>>, n);
-    },
-  });
+export function gaugeFrom<L extends string>(registry: Registry, config: ScrapedConfig<L>, read: () => ScrapedValue<L>): Gauge<L> {
+  return new Gauge<L>(
+    scrapedOptions<L, Gauge<L>>(registry, config, read, (gauge, value, labels) => (labels ? gauge.set(labels, value) : gauge.set(value))),
+  );
 }
 
 /** METRICS_PORT when set; otherwise the service's port + 1000, or off when the port is chosen by the system (0). */
