@@ -20,7 +20,6 @@ import { isBuildOutdated } from './build-freshness.js';
 import { isChunkLoadError, recoverFromChunkError } from './chunk-reload.js';
 import { loadWholePage } from './full-load.js';
 import { resolveMiddleware, runMiddleware } from './middleware.js';
-import { clientRedirectFor } from './route-rules-client.js';
 
 type Results = Record<string, DataStrategyResult>;
 
@@ -70,7 +69,7 @@ async function beforeLoaders(args: DataStrategyFunctionArgs, url: URL, target: s
   if (isBuildOutdated()) return fullLoad(target);
   const manifest = loadedManifest() ?? (await getAppManifest().catch(() => null));
   if (manifest) {
-    const rule = clientRedirectFor(manifest.matcher, { pathname: url.pathname, search: url.search, hash });
+    const rule = manifest.redirectFor({ pathname: url.pathname, search: url.search, hash });
     if (rule?.external) return leaveSite(rule.location);
     if (rule) return { [leaf.route.id]: { type: 'data', result: redirect(rule.location, rule.statusCode) } };
   } else if (leaf.route.id === NOT_FOUND_ROUTE_ID) {

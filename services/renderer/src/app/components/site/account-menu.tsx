@@ -2,7 +2,6 @@
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { Icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
-import { signOut } from './accounts-client.js';
 import { loginHref } from './safe-redirect.js';
 import { useViewer } from './viewer.js';
 
@@ -25,6 +24,8 @@ export function AccountMenu() {
   }
 
   async function leave(): Promise<void> {
+    // The accounts client loads with the first sign-out, not with every page.
+    const { signOut } = await import('./accounts-client.js');
     const result = await signOut();
     if (!result.ok) {
       toast.add({ title: 'Could not sign out', description: result.error.message, color: 'error', icon: 'lucide:circle-x' });

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
+import { Tooltip } from '../ui/tooltip.js';
 import { saveRecipe, unsaveRecipe } from './accounts-client.js';
 import { loginHref } from './safe-redirect.js';
 
@@ -60,18 +61,23 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
     }
   }
 
+  // Icon-only: the words are for screen readers (with the recipe's title) and the tooltip.
+  const action = saved ? 'Remove from saved' : 'Save';
   return (
-    <button
-      type="button"
-      className="ui-button-soft text-sm"
-      aria-busy={busy || undefined}
-      disabled={busy}
-      data-save={saved ? 'saved' : 'not-saved'}
-      onClick={() => void toggle()}
-    >
-      <Icon name={saved ? 'lucide:bookmark-check' : 'lucide:bookmark'} className="size-4" />
-      {saved ? 'Remove from saved' : 'Save'}
-      <span className="sr-only"> {recipeTitle}</span>
-    </button>
+    <Tooltip text={saved ? 'Remove from saved' : 'Save recipe'}>
+      <button
+        type="button"
+        className="ui-icon-button"
+        aria-busy={busy || undefined}
+        disabled={busy}
+        data-save={saved ? 'saved' : 'not-saved'}
+        onClick={() => void toggle()}
+      >
+        <Icon name={saved ? 'lucide:bookmark-check' : 'lucide:bookmark'} className="size-5" />
+        <span className="sr-only">
+          {action} {recipeTitle}
+        </span>
+      </button>
+    </Tooltip>
   );
 }

@@ -1,13 +1,12 @@
 /**
- * The shell every page stands in (docs/spec.md §2): toasts, the tooltip provider and the colour mode.
+ * The shell every page stands in (docs/spec.md §2): toasts and the colour mode.
  * Usage: `<AppShell forcedColorMode={page.colorMode}>{page}</AppShell>` around the router outlet.
- * The default layout's header places `<ColorModeSwitch />` (./color-mode-switch.js).
+ * The default layout's header places `<ColorModeSwitch />` (./color-mode-switch.js). Tooltips need
+ * no provider here: each brings its own when it loads (./tooltip-radix.tsx), sharing the skip delay.
  * The server side of colour mode is in runtime/color-mode.ts: `colorModeHeadScript()` first in
  * <head>, and the class from `colorModeHtmlAttributes(cookie, forced)` on <html>.
  */
-import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../../../../lib/constants.js';
 import type { ColorModePreference } from '../../../runtime/color-mode.js';
 import { useForcedColorMode } from '../../../runtime/color-mode-provider.js';
 import { Toaster, type ToasterPosition } from './toaster.js';
@@ -22,8 +21,9 @@ export interface AppShellProps {
 export function AppShell({ children, forcedColorMode, toasterPosition }: AppShellProps) {
   useForcedColorMode(forcedColorMode);
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <Toaster {...(toasterPosition ? { position: toasterPosition } : {})}>{children}</Toaster>
-    </Tooltip.Provider>
+    <>
+      {children}
+      <Toaster {...(toasterPosition ? { position: toasterPosition } : {})} />
+    </>
   );
 }
