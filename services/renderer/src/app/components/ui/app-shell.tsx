@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import type { ColorModePreference } from '../../../runtime/color-mode.js';
-import { useForcedColorMode } from '../../../runtime/color-mode-provider.js';
+import { useColorMode, useForcedColorMode } from '../../../runtime/color-mode-provider.js';
 import { Toaster, type ToasterPosition } from './toaster.js';
 
 export interface AppShellProps {
@@ -18,11 +18,21 @@ export interface AppShellProps {
   toasterPosition?: ToasterPosition;
 }
 
+/**
+ * Keeps the colour-mode store subscribed, so the page follows the system's changes live. The
+ * switch's menu did this once; it now loads on first use (./color-mode-switch.tsx).
+ */
+function FollowColorMode() {
+  useColorMode();
+  return null;
+}
+
 export function AppShell({ children, forcedColorMode, toasterPosition }: AppShellProps) {
   useForcedColorMode(forcedColorMode);
   return (
     <>
       {children}
+      <FollowColorMode />
       <Toaster {...(toasterPosition ? { position: toasterPosition } : {})} />
     </>
   );
