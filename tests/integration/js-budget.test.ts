@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSON_USER_AGENT } from '../support/chromium.js';
-import { describeFirstLoadJs, FIRST_LOAD_JS_BUDGET_BYTES, kib, measureFirstLoadJs } from '../support/first-load-js.js';
+import { describeFirstLoadJs, FIRST_LOAD_JS_BUDGET_BYTES, kib, measureFirstLoadJs } from '../../bench/support/first-load-js.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 const PAGES = ['/', '/category/git', '/login'];
