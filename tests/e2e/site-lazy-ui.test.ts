@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_PREFETCH_DELAY_MS } from '../../lib/constants.js';
+import { MANIFEST_PREFETCH_DELAY_MS } from '../../services/renderer/src/runtime/client/app-manifest.js';
 import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { gotoHydrated } from './site-browser.js';

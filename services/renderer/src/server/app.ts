@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createError } from '../../../../lib/errors.js';
 import { createService, type ReadinessCheck } from '../../../../lib/service.js';
-import { pagePathOfPayload } from '../runtime/payload.js';
+import { pagePathOfPayload } from '../runtime/shared/payload.js';
 import { registerAccounts, type Accounts } from './accounts.js';
 import { categoriesApi } from './api/categories.js';
 import { answerPage } from './page-response.js';
@@ -15,8 +15,7 @@ import { registerRenderMetrics } from './render-metrics.js';
 import { answerShell } from './shell-response.js';
 import type { RenderContext } from './render-context.js';
 
-export interface RendererAppOptions {
-  context: RenderContext;
+export interface RendererAppDeps {
   /** The client build, served under the assets prefix; absent in development (Vite serves it). */
   clientDir?: string;
   /** Registers what must answer before the page routes (development: Vite's middleware). */
@@ -31,21 +30,25 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Source maps stay in the build output for error reporting but are never served: they are the whole source. */
 const isSourceMap = (path: string): boolean => path.endsWith('.map');
 
-export async function buildRendererApp(options: RendererAppOptions): Promise<FastifyInstance> {
-  const { context } = options;
+export interface RendererApp {
+  app: FastifyInstance;
+}
+
+/** `context` is the renderer's configuration as rendering needs it: the build, its entry, the services. */
+export async function buildRendererApp(context: RenderContext, deps: RendererAppDeps): Promise<RendererApp> {
   const app = createService({
     name: 'renderer',
-    logger: options.logger,
+    logger: deps.logger,
     production: context.production,
     assetsPrefix: context.assetsPrefix,
-    ...(options.checks ? { checks: options.checks } : {}),
+    ...(deps.checks ? { checks: deps.checks } : {}),
   });
 
   const metrics = registerRenderMetrics(app);
-  options.beforeRoutes?.(app);
-  if (options.clientDir) {
+  deps.beforeRoutes?.(app);
+  if (deps.clientDir) {
     await app.register(fastifyStatic, {
-      root: options.clientDir,
+      root: deps.clientDir,
       prefix: context.assetsPrefix,
       decorateReply: false,
       index: false,
@@ -60,7 +63,7 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
     });
   }
   await app.register(categoriesApi, { repository: context.services.content });
-  if (options.accounts) await registerAccounts(app, options.accounts);
+  if (deps.accounts) await registerAccounts(app, deps.accounts);
 
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -73,5 +76,5 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
     if (context.ssr && !context.ssr(path)) return metrics.timed('shell', () => answerShell(context, request, reply));
     return metrics.timed('page', () => answerPage(context, request, reply, metrics));
   });
-  return app;
+  return { app };
 }

@@ -3,12 +3,12 @@
  * Usage: `<AppShell forcedColorMode={page.colorMode}>{page}</AppShell>` around the router outlet.
  * The default layout's header places `<ColorModeSwitch />` (./color-mode-switch.js). Tooltips need
  * no provider here: each brings its own when it loads (./tooltip-radix.tsx), sharing the skip delay.
- * The server side of colour mode is in runtime/color-mode.ts: `colorModeHeadScript()` first in
+ * The server side of colour mode is in runtime/shared/color-mode.ts: `colorModeHeadScript()` first in
  * <head>, and the class from `colorModeHtmlAttributes(cookie, forced)` on <html>.
  */
 import type { ReactNode } from 'react';
-import type { ColorModePreference } from '../../../runtime/color-mode.js';
-import { useColorMode, useForcedColorMode } from '../../../runtime/color-mode-provider.js';
+import type { ColorModePreference } from '../../../runtime/shared/color-mode.js';
+import { useColorMode, useForcedColorMode } from '../../../runtime/shared/color-mode-provider.js';
 import { Toaster, type ToasterPosition } from './toaster.js';
 
 export interface AppShellProps {

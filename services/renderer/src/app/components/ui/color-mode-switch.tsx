@@ -3,13 +3,13 @@
  * The trigger's sun/moon follows the class on <html> through CSS, so it never flips after
  * hydration.
  *
- * The menu (Radix, floating-ui) is an async component (runtime/async-component.tsx), not part of
+ * The menu (Radix, floating-ui) is an async component (runtime/shared/async-component.tsx), not part of
  * the first load: the server and the first render draw a stand-in button that looks the same.
  * Pointer over it, focus on it or a press starts the load; a press or Enter/Space/ArrowDown made
  * before the menu is in opens it once it is, and a focused trigger keeps its focus.
  */
 import { useRef, useState, type ComponentProps } from 'react';
-import { asyncComponent } from '../../../runtime/async-component.js';
+import { asyncComponent } from '../../../runtime/shared/async-component.js';
 import { Icon } from './icon.js';
 import { tooltipPart } from './tooltip.js';
 

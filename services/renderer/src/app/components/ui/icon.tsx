@@ -7,11 +7,11 @@
  */
 import { useEffect, useId, useSyncExternalStore, type CSSProperties } from 'react';
 import bundle from 'virtual:icon-bundle';
-import { scopeSvgIds, type IconSvg } from '../../../runtime/icons.js';
+import { scopeSvgIds, type IconSvg } from '../../../runtime/shared/icons.js';
 import { lazyPart } from './lazy-part.js';
 
 /** The loader of icons the bundle lacks: loaded with the first such icon, not with every page. */
-const loaderPart = lazyPart(() => import('../../../runtime/icons-loader.js'));
+const loaderPart = lazyPart(() => import('../../../runtime/client/icons-loader.js'));
 const loader = () => loaderPart.current()?.iconLoader;
 
 function subscribeToLoader(listener: () => void): () => void {

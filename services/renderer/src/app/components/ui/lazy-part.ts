@@ -6,7 +6,7 @@
  * did, so the server's HTML (a same-looking static stand-in) is kept until the part arrives.
  */
 import { useEffect, useState } from 'react';
-import { HYDRATED_ATTRIBUTE } from '../../../runtime/hydration.js';
+import { HYDRATED_ATTRIBUTE } from '../../../runtime/shared/hydration.js';
 
 export interface LazyPart<M> {
   /** Starts loading (once; a failed load may be retried) and resolves with the module. */

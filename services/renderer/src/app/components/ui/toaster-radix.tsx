@@ -4,7 +4,7 @@
  * swipe threshold 50 px in the direction of the corner, F8 to focus the viewport, bottom-right.
  */
 import { Toast } from 'radix-ui';
-import { CLOSE_ACTION_LABEL, TOAST_SWIPE_THRESHOLD_PX, TOAST_VIEWPORT_HOTKEY } from '../../../../../../lib/constants.js';
+import { CLOSE_ACTION_LABEL, TOAST_SWIPE_THRESHOLD_PX, TOAST_VIEWPORT_HOTKEY } from './toast-store.js';
 import { Icon } from './icon.js';
 import { toast, useToasts, type ToastColor, type ToastItem } from './toast.js';
 import { swipeDirectionFor, type ToasterPosition } from './toaster.js';

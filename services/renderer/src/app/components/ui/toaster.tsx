@@ -5,7 +5,7 @@
  * to show (the F8 viewport exists once there is a toast to reach).
  */
 import { useEffect } from 'react';
-import { TOAST_DEFAULT_DURATION_MS, TOASTER_DEFAULT_POSITION } from '../../../../../../lib/constants.js';
+import { TOAST_DEFAULT_DURATION_MS, TOASTER_DEFAULT_POSITION } from './toast-store.js';
 import { lazyPart, useLazyPart } from './lazy-part.js';
 import { useToasts } from './toast.js';
 

@@ -11,6 +11,10 @@
 import { cloneElement, useRef, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { lazyPart, loadingOn, useLazyPart } from './lazy-part.js';
 
+/** docs/spec.md §9. */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
 export interface TooltipProps {
   /** The tooltip's text or content. */
   text: ReactNode;

@@ -4,11 +4,13 @@
  * public Iconify API is asked instead. A missing icon is remembered (as null) and logged once.
  */
 import type { IconifyJSON } from '@iconify/types';
-import { ICON_FETCH_TIMEOUT_MS } from '../../../../lib/constants.js';
-import { parseIconName, type IconSvg } from './icons.js';
+import { parseIconName, type IconSvg } from '../shared/icons.js';
+
+/** docs/spec.md §9. */
+export const ICON_FETCH_TIMEOUT_MS = 1500;
 
 /** @iconify/utils, loaded with the first icon that is not in the bundle. */
-const iconSets = () => import('./icon-set.js');
+const iconSets = () => import('../shared/icon-set.js');
 
 export interface IconLoaderOptions {
   /** The local icon service, without the trailing collection: `/api/_nuxt_icon`. */
