@@ -7,8 +7,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
 import { Tooltip } from '../ui/tooltip.js';
-import { saveRecipe, unsaveRecipe } from './accounts-client.js';
 import { loginHref } from './safe-redirect.js';
+
+/** The accounts client loads on the way to a press (hover, focus), not with the page. */
+const accounts = () => import('./accounts-client.js');
+const warmAccounts = () => void accounts().catch(() => undefined);
 
 export interface SaveButtonProps {
   recipeId: string;
@@ -35,7 +38,18 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
 
   async function toggle(): Promise<void> {
     setBusy(true);
-    const result = saved ? await unsaveRecipe(recipeId) : await saveRecipe(recipeId);
+    const client = await accounts().catch(() => null);
+    if (!client) {
+      setBusy(false);
+      toast.add({
+        title: 'Could not update your saved recipes',
+        description: 'Check your connection.',
+        color: 'error',
+        icon: 'lucide:circle-x',
+      });
+      return;
+    }
+    const result = saved ? await client.unsaveRecipe(recipeId) : await client.saveRecipe(recipeId);
     setBusy(false);
     if (result.ok) {
       setSaved(!saved);
@@ -72,6 +86,8 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
         disabled={busy}
         data-save={saved ? 'saved' : 'not-saved'}
         onClick={() => void toggle()}
+        onPointerEnter={warmAccounts}
+        onFocus={warmAccounts}
       >
         <Icon name={saved ? 'lucide:bookmark-check' : 'lucide:bookmark'} className="size-5" />
         <span className="sr-only">
