@@ -144,8 +144,15 @@ try {
         emulatedUserAgent: MOBILE_PERSON_UA,
         ...(page.signedIn ? { extraHeaders: { cookie: session } } : {}),
       };
-      const result = await lighthouse(`${origin}${page.path}`, flags);
-      if (!result || result.lhr.runtimeError) throw new Error(`lighthouse failed on ${page.path}: ${result?.lhr.runtimeError?.message}`);
+      // A trace Lighthouse could not read (NO_NAVSTART and the like) is retried, twice at most.
+      let result: Awaited<ReturnType<Lighthouse>>;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(`${origin}${page.path}`, flags);
+        if (result && !result.lhr.runtimeError) break;
+        const reason = result?.lhr.runtimeError?.message ?? 'no result';
+        if (attempt === 3) throw new Error(`lighthouse failed on ${page.path}: ${reason}`);
+        process.stderr.write(`lighthouse: ${page.path}: ${reason}; again\n`);
+      }
       results.get(page.path)!.push(figuresOf(result.lhr));
       const keep = process.env.LIGHTHOUSE_JSON_DIR;
       if (keep) {
@@ -199,8 +206,12 @@ try {
     `goals: performance >= ${GOALS.performance}, accessibility = best practices = 100, LCP <= ${GOALS.lcpMs / 1000} s, unused JS <= ${kib(GOALS.unusedJsBytes)}, first-load JS <= ${kib(FIRST_LOAD_JS_BUDGET_BYTES)}\n`,
   );
 } finally {
-  chromium?.kill();
+  if (chromium && chromium.exitCode === null) {
+    const exited = new Promise((resolve) => chromium!.once('exit', resolve));
+    chromium.kill();
+    await exited;
+  }
   await stack?.stop();
-  await rm(profile, { recursive: true, force: true });
+  await rm(profile, { recursive: true, force: true, maxRetries: 3 });
 }
 process.exitCode = missed ? 1 : 0;
