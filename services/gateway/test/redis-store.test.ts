@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createRedisBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
-import { waitFor } from '../../../lib/testing.js';
+import { waitFor, ownRedis, redisServerInstalled, type OwnRedis } from '../../../lib/testing.js';
 import { buildGatewayApp, type GatewayApp } from '../src/app.js';
 import { parseGatewayConfig } from '../src/config.js';
-import { ownRedis, redisServerInstalled, type OwnRedis } from './redis-server.js';
 import { metaOf, startUpstream, type Upstream } from './upstreams.js';
 
 const installed = redisServerInstalled();
