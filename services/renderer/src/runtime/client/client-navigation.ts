@@ -21,7 +21,6 @@ import { isChunkLoadError, recoverFromChunkError } from './chunk-reload.js';
 import { loadWholePage } from './full-load.js';
 import { resolveMiddleware, runMiddleware } from '../shared/middleware.js';
 import { rememberScroll } from './scroll-memory.js';
-import { clientRedirectFor } from './route-rules-client.js';
 
 type Results = Record<string, DataStrategyResult>;
 
@@ -80,7 +79,7 @@ async function beforeLoaders(
   if (isBuildOutdated()) return fullLoad(target, router);
   const manifest = loadedManifest() ?? (await getAppManifest().catch(() => null));
   if (manifest) {
-    const rule = clientRedirectFor(manifest.matcher, { pathname: url.pathname, search: url.search, hash });
+    const rule = manifest.redirectFor({ pathname: url.pathname, search: url.search, hash });
     if (rule?.external) return leaveSite(rule.location);
     if (rule) return { [leaf.route.id]: { type: 'data', result: redirect(rule.location, rule.statusCode) } };
   } else if (leaf.route.id === app.notFoundRouteId) {

@@ -32,7 +32,7 @@ export function AccountMenu() {
   }
 
   async function leave(): Promise<void> {
-    // The API client (ofetch) loads on first use, not with every page.
+    // The accounts client and ofetch load with the first sign-out, not with every page.
     const { signOut } = await import('./accounts-client.js');
     const result = await signOut();
     if (!result.ok) {
