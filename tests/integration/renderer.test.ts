@@ -8,6 +8,7 @@ import { request } from 'undici';
 import { projectRoot } from '../../lib/paths.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_ID_HEADER } from '../../lib/constants.js';
+import { waitFor } from '../../lib/testing.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
@@ -119,8 +120,10 @@ describe('renderer through the gateway', () => {
     const response = await page('/category/Not_A_Slug', { 'user-agent': GOOGLEBOT });
     expect(response.status).toBe(404);
     expect(await response.text()).toBe('404 Page Not Found\n');
-    const line = stack.logs('renderer').find((l) => l.includes('not rendering error page for crawler'));
-    expect(line).toContain('Googlebot/2.1');
+    // The renderer's line reaches the test through a pipe: it may arrive just after the answer.
+    const lineOf = () => stack.logs('renderer').find((l) => l.includes('not rendering error page for crawler'));
+    await waitFor(() => lineOf() !== undefined, 5000);
+    expect(lineOf()).toContain('Googlebot/2.1');
   });
 
   it('serves payloads with the build id, and 404 JSON where there is no page', async () => {
