@@ -6,6 +6,7 @@ import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { REQUEST_ID_HEADER } from '../../../lib/constants.js';
+import { withoutHopByHop } from './hop-by-hop.js';
 import { onUpstreamError } from './upstream-errors.js';
 
 export type UpstreamName = 'renderer' | 'image' | 'icons';
@@ -31,7 +32,10 @@ export function visitorProto(request: FastifyRequest, trustProxy: boolean): 'htt
   return (request.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http';
 }
 
-/** Upstream request headers: client X-Forwarded-* replaced unless a trusted proxy is in front. */
+/**
+ * Upstream request headers: no hop-by-hop ones, client X-Forwarded-* replaced unless a trusted
+ * proxy is in front.
+ */
 export function forwardedHeaders(
   request: FastifyRequest,
   headers: IncomingHttpHeaders,
@@ -41,7 +45,7 @@ export function forwardedHeaders(
   const remote = request.raw.socket.remoteAddress ?? '';
   const priorFor = trustProxy ? headers['x-forwarded-for'] : undefined;
   const priorHost = trustProxy ? headers['x-forwarded-host'] : undefined;
-  const out: IncomingHttpHeaders = { ...headers };
+  const out: IncomingHttpHeaders = withoutHopByHop(headers);
   out['x-forwarded-for'] = priorFor ? `${priorFor}, ${remote}` : remote;
   out['x-forwarded-proto'] = visitorProto(request, trustProxy);
   out['x-forwarded-host'] = (typeof priorHost === 'string' && priorHost) || request.headers.host || '';
@@ -73,6 +77,8 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
             options.trustProxy,
             (request as FastifyRequest).url.startsWith(options.assetsPrefix),
           ),
+        // Upstream connection headers describe the gateway's pooled socket, not the visitor's.
+        rewriteHeaders: (headers) => withoutHopByHop(headers),
         onError: (reply, { error }) => replyWithUpstreamError(reply as FastifyReply, error),
         // No retry storms: never retry a 503, retry an idempotent request once on a reset keep-alive socket.
         retryDelay: ({ err, req, attempt }) =>
