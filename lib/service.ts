@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
+import { registerRequestGuards } from './request-guards.js';
 import { resolveMetricsPort, startMetricsServer } from './metrics.js';
 import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
 
@@ -44,6 +45,7 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 }
 
 export function createService(options: ServiceOptions): FastifyInstance {
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const app = Fastify({
     loggerInstance: options.logger,
     // Fastify's two lines per request give way to the one access line below.
@@ -51,7 +53,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   });
   app.decorate('production', options.production);
@@ -62,6 +64,8 @@ export function createService(options: ServiceOptions): FastifyInstance {
     request.headers[REQUEST_ID_HEADER] = request.id;
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+
+  registerRequestGuards(app, bodyLimit);
 
   app.addHook('onResponse', async (request, reply) => {
     const fields = {

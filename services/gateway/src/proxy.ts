@@ -50,6 +50,8 @@ export function forwardedHeaders(
   out['x-forwarded-proto'] = visitorProto(request, trustProxy);
   out['x-forwarded-host'] = (typeof priorHost === 'string' && priorHost) || request.headers.host || '';
   out[REQUEST_ID_HEADER] = request.id;
+  // The client's `Expect: 100-continue` was answered here (lib/request-guards.ts); undici refuses to send it.
+  delete out.expect;
   // The trace context this gateway's span made (lib/telemetry), also for the render cache's fills.
   if (request.headers.traceparent) out.traceparent = request.headers.traceparent;
   // The gateway compresses pages for the visitor; upstreams answer plain and spend no CPU on it.

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionTokens, withoutHopByHop } from '../src/hop-by-hop.js';
+import { rawRequest } from '../../../tests/support/raw-http.js';
 import { metaOf, startGateway, type TestGateway } from './upstreams.js';
 
 describe('withoutHopByHop', () => {
@@ -28,24 +28,6 @@ describe('withoutHopByHop', () => {
     expect(connectionTokens(undefined)).toEqual([]);
   });
 });
-
-/** Sends one raw request and resolves with everything read until the server closed (or 2 s passed). */
-function rawExchange(port: number, request: string): Promise<{ text: string; closedByServer: boolean }> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let text = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ text, closedByServer: false });
-    }, 2000);
-    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-    socket.on('end', () => {
-      clearTimeout(timer);
-      resolve({ text, closedByServer: true });
-    });
-    socket.write(request);
-  });
-}
 
 describe('the gateway as a proxy drops hop-by-hop headers both ways', () => {
   let upstream: FastifyInstance, gateway: TestGateway, port: number;
@@ -97,16 +79,16 @@ describe('the gateway as a proxy drops hop-by-hop headers both ways', () => {
   });
 
   it('closes the socket after the answer when the client sent Connection: close', async () => {
-    const { text, closedByServer } = await rawExchange(port, 'GET /x HTTP/1.1\r\nHost: site.example\r\nConnection: close\r\n\r\n');
-    expect(text).toMatch(/^HTTP\/1\.1 200/);
-    expect(text.toLowerCase()).toContain('connection: close');
-    expect(text.toLowerCase()).not.toContain('keep-alive');
-    expect(closedByServer).toBe(true);
+    const answer = await rawRequest(port, 'GET /x HTTP/1.1\r\nHost: site.example\r\nConnection: close\r\n\r\n', { closeWaitMs: 2000 });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.connection).toBe('close');
+    expect(answer.headers['keep-alive']).toBeUndefined();
+    expect(answer.closed).toBe(true);
   });
 
   it('keeps a keep-alive client connection open', async () => {
-    const { text, closedByServer } = await rawExchange(port, 'GET /x HTTP/1.1\r\nHost: site.example\r\n\r\n');
-    expect(text).toMatch(/^HTTP\/1\.1 200/);
-    expect(closedByServer).toBe(false);
+    const answer = await rawRequest(port, 'GET /x HTTP/1.1\r\nHost: site.example\r\n\r\n', { closeWaitMs: 500 });
+    expect(answer.status).toBe(200);
+    expect(answer.closed).toBe(false);
   });
 });
