@@ -1,7 +1,11 @@
 /**
  * Requests refused before any route reads them, in the one error shape (lib/service.ts answers):
  * a declared body larger than the limit (413), including before `100 Continue` is sent, so a
- * client that waits for it (curl does above 1 MiB) never uploads a body it would only lose.
+ * client that waits for it (curl does above 1 MiB) never uploads a body it would only lose; and
+ * a compressed request body (415). No route here takes one (sign-in and saved recipes send a few
+ * bytes of JSON), decoding at the edge would invite decompression bombs, and passing it through
+ * would leave each upstream to decode it or misread it; RFC 7694 answers 415 with the encodings
+ * accepted (identity only).
  */
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,6 +17,18 @@ export function declaredLength(request: IncomingMessage): number | null {
   if (value === undefined) return null;
   const length = Number(value);
   return Number.isSafeInteger(length) && length >= 0 ? length : null;
+}
+
+/** The request carries a body (a length above 0, or chunks). */
+function hasBody(request: IncomingMessage): boolean {
+  return (declaredLength(request) ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+}
+
+/** A Content-Encoding other than identity on a request body. */
+export function encodedBody(request: IncomingMessage): string | null {
+  const value = request.headers['content-encoding']?.trim().toLowerCase();
+  if (!value || value === 'identity' || !hasBody(request)) return null;
+  return value;
 }
 
 export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): void {
@@ -28,6 +44,10 @@ export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): 
       // The body is not read: the connection cannot carry another request after it.
       reply.header('connection', 'close');
       throw createError({ statusCode: 413, message: `The request body is larger than ${bodyLimit} bytes` });
+    }
+    if (encodedBody(request.raw)) {
+      reply.header('accept-encoding', 'identity').header('connection', 'close');
+      throw createError({ statusCode: 415, message: 'Compressed request bodies are not accepted; send it with no Content-Encoding' });
     }
   });
 }

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../../../tests/support/raw-http.js';
 import { metaOf, startGateway, type TestGateway } from './upstreams.js';
@@ -34,5 +35,23 @@ describe('request bodies through the gateway', () => {
     const answer = await rawRequest(port, post(2 * 1024 * 1024, 'Expect: 100-continue\r\n'));
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 413 });
+  });
+});
+
+describe('compressed request bodies at the gateway', () => {
+  it('refuses a gzip body with 415 instead of decoding it and forwarding the old length (502)', async () => {
+    const gateway = await startGateway({ RENDER_CACHE: 'false' }, metaOf('p2', {}));
+    try {
+      const response = await gateway.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        payload: gzipSync('{"email":"a@b.c","password":"x"}'),
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({ statusCode: 415, url: '/api/auth/login' });
+    } finally {
+      await gateway.cleanup();
+    }
   });
 });
