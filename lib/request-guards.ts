@@ -31,6 +31,16 @@ export function encodedBody(request: IncomingMessage): string | null {
   return value;
 }
 
+/**
+ * The client broke its own request: it went away mid-body, or sent bytes its Content-Length or
+ * chunking did not announce (the parser then fails on the next "request"). Whatever error that
+ * caused downstream (an aborted read, an upstream reset) is the client's fault: a 4xx at info,
+ * never an operator's page.
+ */
+export function clientBrokeRequest(request: IncomingMessage): boolean {
+  return request.readableAborted || request.socket?.destroyed === true;
+}
+
 export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): void {
   // Node sends `100 Continue` by itself unless someone listens: then only a body that fits is asked for.
   app.server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
-import { registerRequestGuards } from './request-guards.js';
+import { clientBrokeRequest, registerRequestGuards } from './request-guards.js';
 import { resolveMetricsPort, startMetricsServer } from './metrics.js';
 import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
 
@@ -59,27 +59,38 @@ export function createService(options: ServiceOptions): FastifyInstance {
   app.decorate('production', options.production);
   registerTelemetry(app, { service: options.name, ...(options.assetsPrefix ? { assetsPrefix: options.assetsPrefix } : {}) });
 
-  app.addHook('onRequest', async (request, reply) => {
-    // Upstreams see the id the gateway made; logs of every service then line up.
-    request.headers[REQUEST_ID_HEADER] = request.id;
-    reply.header(REQUEST_ID_HEADER, request.id);
-  });
-
-  registerRequestGuards(app, bodyLimit);
-
-  app.addHook('onResponse', async (request, reply) => {
+  const logged = new WeakSet<FastifyRequest>();
+  const logAccess = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    if (logged.has(request)) return;
+    logged.add(request);
     const fields = {
       method: request.method,
       path: request.url,
-      status: reply.statusCode,
+      status,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
       traceId: request.trace?.traceId,
       ...options.accessFields?.(request, reply),
     };
     // Orchestrators probe health every few seconds: a passing probe is not worth an info line.
-    const probe = HEALTH_PATHS.has(request.url) && reply.statusCode < 400;
+    const probe = HEALTH_PATHS.has(request.url) && status < 400;
     request.log[probe ? 'debug' : 'info'](fields, 'request');
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Upstreams see the id the gateway made; logs of every service then line up.
+    request.headers[REQUEST_ID_HEADER] = request.id;
+    reply.header(REQUEST_ID_HEADER, request.id);
+    // Fastify's onResponse waits for 'finish'; a client that leaves first still gets its line,
+    // with nginx's 499 (client closed request) unless an error status was already chosen.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished && clientBrokeRequest(request.raw))
+        logAccess(request, reply, reply.statusCode >= 400 ? reply.statusCode : 499);
+    });
   });
+
+  registerRequestGuards(app, bodyLimit);
+
+  app.addHook('onResponse', async (request, reply) => logAccess(request, reply, reply.statusCode));
 
   registerHealth(app, options.checks ?? {});
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
@@ -111,6 +122,11 @@ function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCh
 
 /** Answers with the one error shape: JSON for JSON clients, the static error page otherwise. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  if (clientBrokeRequest(request.raw) && toHttpError(error).statusCode >= 500) {
+    // Nobody is left to read the answer; the access line still says what happened.
+    request.log.info({ code: (error as { code?: unknown } | null)?.code }, 'client broke its request');
+    error = createError({ statusCode: 400, message: 'The request was incomplete' });
+  }
   const http = toHttpError(error);
   // Fastify's own errors (bad JSON, body too large) carry their 4xx status; anything else is a 500.
   if (http.statusCode >= 500) request.log.error({ err: error }, 'request failed');
