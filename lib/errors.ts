@@ -29,10 +29,14 @@ const REASONS: Record<number, string> = {
   405: 'Method Not Allowed',
   408: 'Request Timeout',
   409: 'Conflict',
+  411: 'Length Required',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
+  417: 'Expectation Failed',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
@@ -118,11 +122,12 @@ interface RequestLike {
 
 /**
  * JSON instead of the page when the client does not accept text/html but accepts JSON, or the
- * path is under /api/ or ends in .json (as Nuxt decides).
+ * path is under /api/ or ends in .json (as Nuxt decides), or is an image (`/_ipx/`: an <img>
+ * never shows a page, and the image service answers JSON to everyone).
  */
 export function wantsJson(request: RequestLike): boolean {
   const path = request.url.split('?')[0] ?? '';
-  if (path.startsWith('/api/') || path === '/api' || path.endsWith('.json')) return true;
+  if (path.startsWith('/api/') || path === '/api' || path.endsWith('.json') || path.startsWith('/_ipx/')) return true;
   const accept = String(request.headers.accept ?? '');
   return !accept.includes('text/html') && accept.includes('json');
 }

@@ -47,8 +47,20 @@ export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): 
     if ((declaredLength(request) ?? 0) <= bodyLimit) response.writeContinue();
     app.server.emit('request', request, response);
   });
+  // Any other expectation is refused with 417 by the hook below, instead of Node's empty answer.
+  app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    app.server.emit('request', request, response);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) {
+      throw createError({ statusCode: 400, message: 'A Host header is required' });
+    }
+    const expect = request.headers.expect;
+    if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
+      reply.header('connection', 'close');
+      throw createError({ statusCode: 417, message: 'Only Expect: 100-continue is supported' });
+    }
     const length = declaredLength(request.raw);
     if (length !== null && length > bodyLimit) {
       // The body is not read: the connection cannot carry another request after it.

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
+import { allowedMethods } from './allowed-methods.js';
+import { clientErrorHandler } from './client-errors.js';
 import { clientBrokeRequest, registerRequestGuards } from './request-guards.js';
 import { resolveMetricsPort, startMetricsServer } from './metrics.js';
 import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
@@ -26,6 +28,10 @@ export interface ServiceOptions {
   bodyLimit?: number;
   /** ASSETS_PREFIX, so metrics count assets as assets (lib/metrics.ts routeKindOf). */
   assetsPrefix?: string;
+  /** Headers for answers written without Fastify (lib/client-errors.ts): the gateway's security headers. */
+  edgeHeaders?: Record<string, string>;
+  /** Whether a `/*` route serves this path for the 405-or-404 choice (lib/allowed-methods.ts). */
+  catchAllServes?: (path: string) => boolean;
 }
 
 declare module 'fastify' {
@@ -46,6 +52,8 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 
 export function createService(options: ServiceOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+  // The answers below need the app they belong to; through a holder, so its type is not circular.
+  const self: { app?: FastifyInstance } = {};
   const app = Fastify({
     loggerInstance: options.logger,
     // Fastify's two lines per request give way to the one access line below.
@@ -55,7 +63,27 @@ export function createService(options: ServiceOptions): FastifyInstance {
     forceCloseConnections: 'idle',
     bodyLimit,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // A request without Host is refused in the error shape (lib/request-guards.ts), not with Node's empty 400.
+    http: { requireHostHeader: false },
+    clientErrorHandler: clientErrorHandler(options.logger, {
+      ...(options.edgeHeaders ? { edgeHeaders: options.edgeHeaders } : {}),
+      allowOf: (path) => (self.app ? allowedMethods(self.app, path, options.catchAllServes) : []),
+    }),
+    // Bad percent-encoding in the path and the like: Fastify's own JSON body otherwise, even for browsers.
+    frameworkErrors: (error, request, reply) => {
+      // No hook runs for these: the request id, edge headers and access line are added here.
+      reply.header(REQUEST_ID_HEADER, request.id);
+      if (options.edgeHeaders) reply.headers(options.edgeHeaders);
+      reply.raw.once('finish', () => logAccess(request, reply, reply.statusCode));
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      sendError(
+        request,
+        reply,
+        createError({ statusCode: tooLong ? 414 : 400, message: tooLong ? 'The request URL is too long' : 'Malformed request URL' }),
+      );
+    },
   });
+  self.app = app;
   app.decorate('production', options.production);
   registerTelemetry(app, { service: options.name, ...(options.assetsPrefix ? { assetsPrefix: options.assetsPrefix } : {}) });
 
@@ -94,9 +122,18 @@ export function createService(options: ServiceOptions): FastifyInstance {
 
   registerHealth(app, options.checks ?? {});
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
-  app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, createError({ statusCode: 404, statusMessage: `Page not found: ${request.url.split('?')[0]}` })),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = allowedMethods(app, path, options.catchAllServes);
+    if (allowed.length === 0) return sendError(request, reply, createError({ statusCode: 404, statusMessage: `Page not found: ${path}` }));
+    reply.header('allow', allowed.join(', '));
+    if (request.method === 'OPTIONS') return reply.code(204).send();
+    return sendError(
+      request,
+      reply,
+      createError({ statusCode: 405, message: `${request.method} is not allowed here; use ${allowed.join(', ')}` }),
+    );
+  });
   return app;
 }
 
