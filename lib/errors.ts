@@ -110,9 +110,15 @@ export function toHttpError(error: unknown): HttpError {
   return new HttpError({ cause: error });
 }
 
-/** docs/spec.md §2: the error page's headline. */
+export const UNAVAILABLE_TITLE = 'Service unavailable, try again';
+
+/**
+ * docs/spec.md §2: the error page's headline, except that a 502, 503 or 504 says what happened
+ * (a service is away or slow, which a reload may mend) rather than "Internal Server Error".
+ */
 export function errorPageTitle(statusCode: number): string {
-  return statusCode === 404 ? 'Page Not Found' : 'Internal Server Error';
+  if (statusCode === 404) return 'Page Not Found';
+  return statusCode >= 502 && statusCode <= 504 ? UNAVAILABLE_TITLE : 'Internal Server Error';
 }
 
 interface RequestLike {

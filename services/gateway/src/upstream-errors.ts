@@ -25,9 +25,16 @@ function codesOf(error: unknown): string[] {
   return codes;
 }
 
-export function upstreamError(upstream: string, error: unknown): HttpError {
+/** In production the answer names neither the upstream nor the error code: the log line does. */
+export function upstreamError(upstream: string, error: unknown, production = false): HttpError {
   const codes = codesOf(error);
   const timedOut = codes.some((code) => TIMEOUT_CODES.has(code));
+  if (production) {
+    return createError({
+      statusCode: timedOut ? 504 : 502,
+      message: timedOut ? 'The service did not answer in time, try again' : 'The service is unavailable, try again',
+    });
+  }
   return createError({
     statusCode: timedOut ? 504 : 502,
     message: timedOut ? `The ${upstream} service did not answer in time` : `The ${upstream} service is unavailable`,
@@ -45,7 +52,7 @@ export function onUpstreamError(upstream: string) {
       if (!reply.sent) sendError(request, reply, createError({ statusCode: 400, message: 'The request was incomplete' }));
       return;
     }
-    const http = upstreamError(upstream, error);
+    const http = upstreamError(upstream, error, request.server.production);
     request.log.warn({ upstream, codes: codesOf(error), statusCode: http.statusCode }, 'upstream failed');
     if (reply.sent) return;
     sendError(request, reply, http);

@@ -120,7 +120,8 @@ describe('gateway when an upstream fails', () => {
     const response = await gateway.app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(502);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('Internal Server Error');
+    expect(response.body).toContain('Service unavailable, try again');
+    expect(response.body).not.toContain('Internal Server Error');
   });
 
   it('answers 504 when the upstream is too slow', async () => {

@@ -1,6 +1,6 @@
 /**
- * The error page (docs/spec.md §2): the status, 'Page Not Found' for 404 and 'Internal Server Error' for
- * anything else, the message, and a way home. It is the route boundary of every page, so it
+ * The error page (docs/spec.md §2): the status, 'Page Not Found' for 404, 'Service unavailable, try
+ * again' for 502-504 and 'Internal Server Error' for anything else, the message, and a way home. It is the route boundary of every page, so it
  * shows for server renders and client navigations alike; the standalone form serves the server
  * when a page could not render at all.
  */
