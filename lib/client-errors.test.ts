@@ -64,10 +64,12 @@ describe('errors Fastify and Node answer themselves, in the one shape', () => {
     ['an expectation other than 100-continue', json('GET /items/1 HTTP/1.1', 'Expect: 200-ok\r\n'), 417],
     ['a method the path does not have', json('DELETE /items/1 HTTP/1.1'), 405],
     ['a method Fastify has no route tree for', json('PROPFIND /items/1 HTTP/1.1'), 405],
+    ['CONNECT (no service is a forward proxy)', json('CONNECT evil.example:443 HTTP/1.1'), 405],
+    ['HTTP/2.0 on an HTTP/1 request line', json('GET /items/1 HTTP/2.0'), 400],
   ])('%s', async (_name, request, status) => {
     const answer = await rawRequest(port, request);
     expectShape(answer, status);
-    if (status === 405) expect(answer.headers.allow).toBe('GET, HEAD, POST');
+    if (status === 405) expect(answer.headers.allow).toBe(request.startsWith('CONNECT') ? '' : 'GET, HEAD, POST');
   });
 
   it('answers a parser error with the edge headers and closes the connection', async () => {

@@ -6,7 +6,9 @@
  * and an access line.
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, reasonPhrase, renderStaticErrorPage, toErrorBody, wantsJson } from './errors.js';
@@ -68,7 +70,11 @@ export interface ClientErrorOptions {
 
 export function clientErrorAnswer(error: { code?: string }, packet: Buffer | undefined, options: ClientErrorOptions) {
   const head = readRawHead(packet);
-  const statusCode = clientErrorStatus(error.code, head);
+  return rawErrorAnswer(clientErrorStatus(error.code, head), head, options);
+}
+
+/** An error answer as bytes for a socket Fastify never got to handle. */
+export function rawErrorAnswer(statusCode: number, head: RawRequestHead, options: ClientErrorOptions) {
   const id = randomUUID();
   const body = toErrorBody(createError({ statusCode, message: MESSAGES[statusCode] }), head.url);
   const json = wantsJson({ url: head.url, headers: head.headers });
@@ -87,20 +93,31 @@ export function clientErrorAnswer(error: { code?: string }, packet: Buffer | und
   return { id, statusCode, head, bytes };
 }
 
+type RawAnswer = ReturnType<typeof rawErrorAnswer>;
+
+/** Writes the answer, logs its access line and closes the socket. */
+function sendRaw(logger: FastifyBaseLogger, socket: Duplex, answer: RawAnswer, code?: string): void {
+  logger.info({ reqId: answer.id, method: answer.head.method, path: answer.head.url, status: answer.statusCode, code }, 'request');
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(answer.bytes, () => socket.destroy());
+}
+
 /** Fastify's clientErrorHandler: the answer above, then the socket is closed. */
 export function clientErrorHandler(logger: FastifyBaseLogger, options: ClientErrorOptions) {
   return function onClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
     // A reset connection has nobody to answer (Node's own rule).
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const answer = clientErrorAnswer(error, Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined, options);
-    logger.info(
-      { reqId: answer.id, method: answer.head.method, path: answer.head.url, status: answer.statusCode, code: error.code },
-      'request',
-    );
-    if (!socket.writable) {
-      socket.destroy();
-      return;
-    }
-    socket.end(answer.bytes, () => socket.destroy());
+    sendRaw(logger, socket, clientErrorAnswer(error, Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined, options), error.code);
+  };
+}
+
+/** CONNECT (no service is a forward proxy): Node would drop the socket without a word. */
+export function answerConnect(logger: FastifyBaseLogger, options: ClientErrorOptions) {
+  return function onConnect(request: IncomingMessage, socket: Duplex): void {
+    const head: RawRequestHead = { method: 'CONNECT', url: '/', headers: { accept: String(request.headers.accept ?? '') }, lineLength: 0 };
+    sendRaw(logger, socket, rawErrorAnswer(405, head, options));
   };
 }

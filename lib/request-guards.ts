@@ -32,13 +32,17 @@ export function encodedBody(request: IncomingMessage): string | null {
 }
 
 /**
- * The client broke its own request: it went away mid-body, or sent bytes its Content-Length or
- * chunking did not announce (the parser then fails on the next "request"). Whatever error that
+ * The client broke its own request: it went away mid-body or before the answer, or sent bytes its
+ * Content-Length or chunking did not announce (the parser then fails on the next "request" and
+ * the connection is closed under this one). Whatever error that
  * caused downstream (an aborted read, an upstream reset) is the client's fault: a 4xx at info,
  * never an operator's page.
  */
 export function clientBrokeRequest(request: IncomingMessage): boolean {
-  return request.readableAborted || request.socket?.destroyed === true;
+  // Not writable: the connection was ended under the request, e.g. by the answer to garbage the
+  // client sent after it on the same connection (lib/client-errors.ts).
+  const socket = request.socket as IncomingMessage['socket'] | null;
+  return request.readableAborted || !socket || socket.destroyed || !socket.writable;
 }
 
 export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): void {
@@ -53,6 +57,11 @@ export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): 
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    // Node's parser takes `HTTP/2.0` (and a bare `GET /`) and would serve them as HTTP/1.
+    if (request.raw.httpVersionMajor !== 1) {
+      reply.header('connection', 'close');
+      throw createError({ statusCode: 400, message: 'Only HTTP/1.0 and HTTP/1.1 are served here' });
+    }
     if (request.raw.httpVersion === '1.1' && !request.headers.host) {
       throw createError({ statusCode: 400, message: 'A Host header is required' });
     }

@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
 import { allowedMethods } from './allowed-methods.js';
-import { clientErrorHandler } from './client-errors.js';
+import { answerConnect, clientErrorHandler } from './client-errors.js';
 import { clientBrokeRequest, registerRequestGuards } from './request-guards.js';
 import { resolveMetricsPort, startMetricsServer } from './metrics.js';
 import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
@@ -54,6 +54,10 @@ export function createService(options: ServiceOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   // The answers below need the app they belong to; through a holder, so its type is not circular.
   const self: { app?: FastifyInstance } = {};
+  const clientErrorOptions = {
+    ...(options.edgeHeaders ? { edgeHeaders: options.edgeHeaders } : {}),
+    allowOf: (path: string) => (self.app ? allowedMethods(self.app, path, options.catchAllServes) : []),
+  };
   const app = Fastify({
     loggerInstance: options.logger,
     // Fastify's two lines per request give way to the one access line below.
@@ -65,10 +69,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // A request without Host is refused in the error shape (lib/request-guards.ts), not with Node's empty 400.
     http: { requireHostHeader: false },
-    clientErrorHandler: clientErrorHandler(options.logger, {
-      ...(options.edgeHeaders ? { edgeHeaders: options.edgeHeaders } : {}),
-      allowOf: (path) => (self.app ? allowedMethods(self.app, path, options.catchAllServes) : []),
-    }),
+    clientErrorHandler: clientErrorHandler(options.logger, clientErrorOptions),
     // Bad percent-encoding in the path and the like: Fastify's own JSON body otherwise, even for browsers.
     frameworkErrors: (error, request, reply) => {
       // No hook runs for these: the request id, edge headers and access line are added here.
@@ -84,6 +85,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     },
   });
   self.app = app;
+  app.server.on('connect', answerConnect(options.logger, clientErrorOptions));
   app.decorate('production', options.production);
   registerTelemetry(app, { service: options.name, ...(options.assetsPrefix ? { assetsPrefix: options.assetsPrefix } : {}) });
 
