@@ -34,6 +34,32 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { parserOptions: { project: false, program: null } },
   },
+  // Where code runs shows in the folder, and the imports keep it so (docs/contributing.md).
+  ...[
+    {
+      files: ['services/renderer/src/runtime/shared/**', 'services/renderer/src/runtime/server/**'],
+      denied: ['**/runtime/client/**', '../client/**', '**/app/**'],
+      message: 'runtime/shared and runtime/server run on the server: no browser-only runtime, no app module (the entries pass the app in).',
+    },
+    {
+      files: ['services/renderer/src/runtime/client/**'],
+      denied: ['**/app/**'],
+      message: 'The runtime never imports the app: the entries pass routes and middleware in.',
+    },
+    {
+      files: ['services/renderer/src/server/**', 'services/renderer/src/entry-server.tsx'],
+      denied: ['**/runtime/client/**'],
+      message: 'Server code never loads the browser-only runtime.',
+    },
+    {
+      files: ['services/renderer/src/app/**'],
+      denied: ['**/server/**'],
+      message: 'The app runs in the browser too: server code stays out of it (shared rules live in app/ or runtime/shared/).',
+    },
+  ].map(({ files, denied, message }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: denied, message }] }] },
+  })),
   {
     files: [
       'services/renderer/src/app/**/*.tsx',

@@ -32,11 +32,11 @@ async function runUpstream(): Promise<string> {
 }
 
 async function runGateway(upstreamUrl: string, storeDir: string): Promise<string> {
-  const { buildGateway } = await import('../services/gateway/src/app.js');
-  const { gatewayConfig } = await import('../services/gateway/src/config.js');
+  const { buildGatewayApp } = await import('../services/gateway/src/app.js');
+  const { parseGatewayConfig } = await import('../services/gateway/src/config.js');
   const urls = { RENDERER_URL: upstreamUrl, IMAGE_URL: upstreamUrl, ICONS_URL: upstreamUrl };
-  const config = gatewayConfig({ ...urls, BUILD_STORE_DIR: storeDir, NODE_ENV: 'production', BUILD_POLL_MS: '200' });
-  const { app } = await buildGateway(config, createLogger({ service: 'gateway', level: 'warn', format: 'json' }));
+  const config = parseGatewayConfig({ ...urls, BUILD_STORE_DIR: storeDir, NODE_ENV: 'production', BUILD_POLL_MS: '200' });
+  const { app } = await buildGatewayApp(config, { logger: createLogger({ service: 'gateway', level: 'warn', format: 'json' }) });
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
 

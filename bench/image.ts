@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import sharp from 'sharp';
 import { createLogger } from '../lib/logger.js';
 import { buildImageApp } from '../services/image/src/app.js';
-import { imageConfigFrom } from '../services/image/src/config.js';
+import { parseImageConfig } from '../services/image/src/config.js';
 import { load, printTable, ratio, type LoadResult } from './support/load.js';
 
 const FIRST_RUNS = Number(process.env.BENCH_IMAGE_RUNS ?? 15);
@@ -45,8 +45,8 @@ async function main(): Promise<void> {
   for (let i = 0; i < FIRST_RUNS + 20; i++) await writeFile(join(root, 'images', `photo-${i}.jpg`), jpeg);
   console.log(`source: 2000x1250 JPEG (2.5 MP), ${mb(jpeg.length)}; ${FIRST_RUNS} first transforms each way`);
 
-  const config = imageConfigFrom({ IMAGE_DIR: root, IMAGE_CACHE_DIR: join(base, 'cache'), IMAGE_SNAP_WIDTHS: 'true' });
-  const app = await buildImageApp(config, { logger: createLogger({ service: 'image', level: 'silent', format: 'json' }) });
+  const config = parseImageConfig({ IMAGE_DIR: root, IMAGE_CACHE_DIR: join(base, 'cache'), IMAGE_SNAP_WIDTHS: 'true' });
+  const { app } = await buildImageApp(config, { logger: createLogger({ service: 'image', level: 'silent', format: 'json' }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

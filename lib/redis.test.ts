@@ -1,21 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOutageGuard, isRedisOutage, resilientRedisOptions, StoreUnavailableError } from './redis.js';
 import { createService } from './service.js';
-import { waitFor } from './testing.js';
+import { ownRedis, redisServerInstalled, waitFor, type OwnRedis } from './testing.js';
 
-const installed = spawnSync('redis-server', ['--version']).status === 0;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const installed = redisServerInstalled();
 
 describe('the outage guard', () => {
   it('answers 503 while open and lets calls through again after the cooldown', async () => {
@@ -62,23 +52,17 @@ describe('the outage guard', () => {
 });
 
 describe.skipIf(!installed)('a store on a Redis that goes away', () => {
-  let server: ChildProcess | null = null;
-  let port = 0;
+  let server: OwnRedis | null = null;
   const clients: Redis[] = [];
-  const start = async () => {
-    port ||= await freePort();
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-  };
-  afterAll(() => {
+  afterAll(async () => {
     for (const client of clients) client.disconnect();
-    server?.kill('SIGKILL');
+    await server?.stop();
   });
 
   it('fails fast when killed, times out when hung, and recovers on restart without a new client', async () => {
-    await start();
-    const redis = new Redis(`redis://127.0.0.1:${port}`, resilientRedisOptions);
+    server = await ownRedis();
+    await server.start();
+    const redis = new Redis(server.url, resilientRedisOptions);
     redis.on('error', () => undefined);
     clients.push(redis);
     const guard = createOutageGuard({ cooldownMs: 200 });
@@ -87,17 +71,15 @@ describe.skipIf(!installed)('a store on a Redis that goes away', () => {
     await store.set('outage-test', 'yes');
 
     // Hung (SIGSTOP): the command times out and maps to 503.
-    server!.kill('SIGSTOP');
+    server.hang();
     await expect(store.get('outage-test')).rejects.toBeInstanceOf(StoreUnavailableError);
-    server!.kill('SIGCONT');
+    server.resume();
     await waitFor(async () => (await store.get('outage-test').catch(() => null)) === 'yes', 10_000);
 
     // Killed: 503 at once, then restarted empty: the same client answers again.
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server!.kill('SIGKILL');
-    await exited;
+    await server.stop();
     await expect(store.get('outage-test')).rejects.toMatchObject({ statusCode: 503 });
-    await start();
+    await server.start();
     await waitFor(async () => (await store.get('outage-test').catch(() => 'down')) === null, 15_000);
   }, 30_000);
 });

@@ -1,4 +1,5 @@
 /** Helpers for tests that need Redis: a reachable URL, or a printed reason to skip. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
@@ -68,4 +69,74 @@ export function sampleSum(samples: Sample[], name: string, labels: Record<string
   return samples
     .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
     .reduce((sum, s) => sum + s.value, 0);
+}
+
+/** A loopback port nothing listens on (just released by the OS). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export function redisServerInstalled(): boolean {
+  return spawnSync('redis-server', ['--version']).status === 0;
+}
+
+/**
+ * A throwaway redis-server of the test's own on a free loopback port, for tests that kill, hang
+ * and restart Redis: the shared one at 6379 is never touched. Nothing is kept on disk, so every
+ * `start()` after a `stop()` is a Redis restarted empty.
+ */
+export interface OwnRedis {
+  url: string;
+  start(): Promise<void>;
+  /** SIGKILL: connections drop at once. */
+  stop(): Promise<void>;
+  /** SIGSTOP: the socket stays open and nothing answers, the worst case for a client. */
+  hang(): void;
+  resume(): void;
+}
+
+export async function ownRedis(): Promise<OwnRedis> {
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  return {
+    url,
+    async start() {
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
+      await waitFor(() => answers(url), 10_000, 50).catch(() => {
+        throw new Error(`redis-server did not start on ${url}`);
+      });
+    },
+    async stop() {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGCONT');
+      running.kill('SIGKILL');
+      await exited;
+    },
+    hang: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
+  };
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
 }

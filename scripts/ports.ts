@@ -14,7 +14,9 @@ function isFree(port: number): Promise<boolean> {
 
 export async function findFreeBasePort(count = 4): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    // Below Linux's ephemeral range (32768-60999): a port the check found free can otherwise be
+    // taken by any outgoing connection before the service listens on it.
+    const base = 10_000 + Math.floor(Math.random() * 21_000);
     const ports = Array.from({ length: count }, (_, i) => [base + i, base + 1000 + i]).flat();
     const checks = await Promise.all(ports.map(isFree));
     if (checks.every(Boolean)) return base;

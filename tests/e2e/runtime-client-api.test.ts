@@ -6,7 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ASYNC_COMPONENT_DELAY_MS, RETRY_STATUS_CODES } from '../../lib/constants.js';
+import { ASYNC_COMPONENT_DELAY_MS } from '../../services/renderer/src/runtime/shared/async-component.js';
+import { RETRY_STATUS_CODES } from '../../services/renderer/src/runtime/shared/http-client.js';
 import { startRuntimeHarness, type RuntimeHarness } from './fixtures/runtime-harness/harness.js';
 import { launchBrowser, openTab, sleep, type Tab } from './runtime-browser.js';
 

@@ -7,7 +7,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileBuildStore } from '../../lib/build-store/file-build-store.js';
-import { MANIFEST_PREFETCH_DELAY_MS, RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../../lib/constants.js';
+import { MANIFEST_PREFETCH_DELAY_MS } from '../../services/renderer/src/runtime/client/app-manifest.js';
+import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../../services/renderer/src/runtime/client/chunk-reload.js';
 import { waitFor } from '../../lib/testing.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { clientNavigate, gotoHydrated, launchBrowser, markDocument, openTab, sameDocument, sleep, type Tab } from './runtime-browser.js';

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CONCURRENT_ROUTE_PRELOADS } from '../../lib/constants.js';
+import { MAX_CONCURRENT_ROUTE_PRELOADS } from '../../services/renderer/src/runtime/client/preload-queue.js';
 import { waitFor } from '../../lib/testing.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { clientNavigate, gotoHydrated, launchBrowser, markDocument, openTab, sameDocument, sleep, type Tab } from './runtime-browser.js';

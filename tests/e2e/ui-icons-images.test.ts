@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ICON_FETCH_TIMEOUT_MS } from '../../lib/constants.js';
+import { ICON_FETCH_TIMEOUT_MS } from '../../services/renderer/src/runtime/client/icons-loader.js';
 import { gotoHydrated, openPage } from './fixtures/ui-harness/browser.js';
 import { useHarnessSession } from './fixtures/ui-harness/session.js';
 
@@ -109,14 +109,12 @@ describe('images', () => {
       '2560w',
       '3072w',
     ]);
-    const thumb = await page
-      .locator('#thumb')
-      .evaluate((img: HTMLImageElement) => ({
-        srcset: img.getAttribute('srcset'),
-        loading: img.loading,
-        width: img.getAttribute('width'),
-        height: img.getAttribute('height'),
-      }));
+    const thumb = await page.locator('#thumb').evaluate((img: HTMLImageElement) => ({
+      srcset: img.getAttribute('srcset'),
+      loading: img.loading,
+      width: img.getAttribute('width'),
+      height: img.getAttribute('height'),
+    }));
     expect(thumb).toEqual({
       srcset: '/_ipx/s_200x150,f_webp,q_70/photos/thumb%20one.png 1x, /_ipx/s_400x300,f_webp,q_70/photos/thumb%20one.png 2x',
       loading: 'lazy',

@@ -9,10 +9,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../../lib/paths.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisAvailable, waitFor } from '../../lib/testing.js';
+import { redisAvailable, waitFor, ownRedis, redisServerInstalled } from '../../lib/testing.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
 import { serviceEntry, waitForOk } from '../../scripts/services.js';
-import { ownRedis, redisServerInstalled } from '../../services/gateway/test/redis-server.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { DEMO, Visitor } from './site-support.js';
 

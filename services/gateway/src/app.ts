@@ -15,7 +15,7 @@ import { createRenderCache } from './render-cache/index.js';
 import type { RenderCacheStats } from './render-cache/render-cache.js';
 import { registerSecurityHeaders, SECURITY_HEADERS } from './security-headers.js';
 
-export interface Gateway {
+export interface GatewayApp {
   app: FastifyInstance;
   build: CurrentBuild;
   store: BuildStore;
@@ -32,7 +32,13 @@ function accessFields(request: FastifyRequest, reply: FastifyReply): Record<stri
   return { upstream: upstream ?? 'gateway', ...(cache ? { cache } : {}) };
 }
 
-export async function buildGateway(config: GatewayConfig, logger: FastifyBaseLogger, store?: BuildStore): Promise<Gateway> {
+export interface GatewayAppDeps {
+  logger: FastifyBaseLogger;
+  /** Tests hand in a store; by default the one REDIS_URL or BUILD_STORE_DIR names. */
+  store?: BuildStore;
+}
+
+export async function buildGatewayApp(config: GatewayConfig, { logger, store }: GatewayAppDeps): Promise<GatewayApp> {
   const buildStore =
     store ?? createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR });
   const build = followCurrentBuild(buildStore, logger, config.BUILD_POLL_MS);

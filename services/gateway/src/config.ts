@@ -55,6 +55,6 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
 }
 
 /** For tests: the config with defaults and overrides, throwing instead of exiting. */
-export function gatewayConfig(overrides: Record<string, string> = {}): GatewayConfig {
+export function parseGatewayConfig(overrides: Record<string, string> = {}): GatewayConfig {
   return parseConfig(gatewayConfigShape, overrides);
 }

@@ -1,10 +1,10 @@
 /** Starts the gateway: reads its config, builds the app, listens, drains on SIGTERM. */
 import { createLogger } from '../../../lib/logger.js';
 import { listen, listenOptionsOf } from '../../../lib/service.js';
-import { buildGateway } from './app.js';
+import { buildGatewayApp } from './app.js';
 import { readGatewayConfig } from './config.js';
 
 const config = readGatewayConfig();
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
-const { app } = await buildGateway(config, logger);
+const { app } = await buildGatewayApp(config, { logger });
 await listen(app, listenOptionsOf(config));

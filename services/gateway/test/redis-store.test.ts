@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createRedisBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
-import { waitFor } from '../../../lib/testing.js';
-import { buildGateway, type Gateway } from '../src/app.js';
-import { gatewayConfig } from '../src/config.js';
-import { ownRedis, redisServerInstalled, type OwnRedis } from './redis-server.js';
+import { waitFor, ownRedis, redisServerInstalled, type OwnRedis } from '../../../lib/testing.js';
+import { buildGatewayApp, type GatewayApp } from '../src/app.js';
+import { parseGatewayConfig } from '../src/config.js';
 import { metaOf, startUpstream, type Upstream } from './upstreams.js';
 
 const installed = redisServerInstalled();
 if (!installed) console.warn('skipping the gateway Redis outage test: redis-server is not installed');
 
 describe.skipIf(!installed)('the gateway over a Redis build store that goes away and comes back', () => {
-  let redis: OwnRedis, renderer: Upstream, publisher: BuildStore, gateway: Gateway;
+  let redis: OwnRedis, renderer: Upstream, publisher: BuildStore, gateway: GatewayApp;
 
   beforeAll(async () => {
     redis = await ownRedis();
@@ -19,7 +18,7 @@ describe.skipIf(!installed)('the gateway over a Redis build store that goes away
     renderer = await startUpstream('renderer');
     publisher = createRedisBuildStore({ url: redis.url, prefix: 'gw-test:' });
     await publisher.publish(metaOf('redis-one', { '/old': { redirect: '/one' } }, 1));
-    const config = gatewayConfig({
+    const config = parseGatewayConfig({
       RENDERER_URL: renderer.url,
       IMAGE_URL: renderer.url,
       ICONS_URL: renderer.url,
@@ -28,7 +27,7 @@ describe.skipIf(!installed)('the gateway over a Redis build store that goes away
       BUILD_POLL_MS: '200',
       HEALTH_TIMEOUT_MS: '300',
     });
-    gateway = await buildGateway(config, pino({ level: 'silent' }));
+    gateway = await buildGatewayApp(config, { logger: pino({ level: 'silent' }) });
   }, 20_000);
   afterAll(async () => {
     await gateway?.app.close();

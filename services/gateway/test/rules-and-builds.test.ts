@@ -83,13 +83,12 @@ describe('route rules and build files at the gateway', () => {
   it('logs one access line per request with the upstream it chose', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const { pino } = await import('pino');
-    const { buildGateway } = await import('../src/app.js');
-    const { gatewayConfig } = await import('../src/config.js');
+    const { buildGatewayApp } = await import('../src/app.js');
+    const { parseGatewayConfig } = await import('../src/config.js');
     const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
-    const logged = await buildGateway(
-      gatewayConfig({ RENDERER_URL: renderer.url, IMAGE_URL: renderer.url, ICONS_URL: renderer.url }),
-      pino({ level: 'info' }, stream),
-      gateway.store,
+    const logged = await buildGatewayApp(
+      parseGatewayConfig({ RENDERER_URL: renderer.url, IMAGE_URL: renderer.url, ICONS_URL: renderer.url }),
+      { logger: pino({ level: 'info' }, stream), store: gateway.store },
     );
     await logged.app.inject({ url: '/recipes?x=1', headers: { 'x-request-id': 'abc-1' } });
     await logged.app.inject({ url: '/fresh' });

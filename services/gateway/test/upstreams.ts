@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { createFileBuildStore, type BuildMeta, type BuildStore } from '../../../lib/build-store/index.js';
-import { buildGateway, type Gateway } from '../src/app.js';
-import { gatewayConfig } from '../src/config.js';
+import { buildGatewayApp, type GatewayApp } from '../src/app.js';
+import { parseGatewayConfig } from '../src/config.js';
 import { normalizeRouteRules, type RouteRulesInput } from '../../../lib/route-rules.js';
 
 export interface Upstream {
@@ -48,7 +48,7 @@ export function metaOf(id: string, rules: RouteRulesInput, timestamp = Date.now(
   return { id, timestamp, matcher: normalizeRouteRules(rules), prerendered: [] };
 }
 
-export interface TestGateway extends Gateway {
+export interface TestGateway extends GatewayApp {
   store: BuildStore;
   cleanup(): Promise<void>;
 }
@@ -62,8 +62,8 @@ export async function startGateway(
   const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const store = createFileBuildStore({ dir, pollIntervalMs: 50 });
   if (meta) await store.publish(meta);
-  const config = gatewayConfig({ BUILD_POLL_MS: '100', UPSTREAM_TIMEOUT_MS: '500', CACHE_DIR: join(dir, 'render-cache'), ...env });
-  const gateway = await buildGateway(config, logger, store);
+  const config = parseGatewayConfig({ BUILD_POLL_MS: '100', UPSTREAM_TIMEOUT_MS: '500', CACHE_DIR: join(dir, 'render-cache'), ...env });
+  const gateway = await buildGatewayApp(config, { logger, store });
   return {
     ...gateway,
     store,

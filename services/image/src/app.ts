@@ -10,7 +10,7 @@ import { systemResolver, type Resolver } from './pinned-lookup.js';
 import { ResultCache } from './result-cache.js';
 import { createTransformer } from './transform.js';
 
-export interface ImageAppOptions {
+export interface ImageAppDeps {
   logger: FastifyBaseLogger;
   /** Test-only: how host names resolve (defaults to the system resolver). */
   resolver?: Resolver;
@@ -26,25 +26,29 @@ declare module 'fastify' {
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
 
-export async function buildImageApp(config: ImageConfig, options: ImageAppOptions): Promise<FastifyInstance> {
+export interface ImageApp {
+  app: FastifyInstance;
+}
+
+export async function buildImageApp(config: ImageConfig, deps: ImageAppDeps): Promise<ImageApp> {
   const cache = new ResultCache(
     config.IMAGE_CACHE_DIR,
     config.IMAGE_CACHE_INDEX_SIZE,
     config.IMAGE_CACHE_MAX_BYTES,
     config.IMAGE_MEMORY_CACHE_BYTES,
-    (error, action) => options.logger.warn({ err: error, action }, 'image cache failed'),
+    (error, action) => deps.logger.warn({ err: error, action }, 'image cache failed'),
   );
-  await cache.init().catch((error: unknown) => options.logger.error({ err: error }, 'image cache folder unusable'));
+  await cache.init().catch((error: unknown) => deps.logger.error({ err: error }, 'image cache folder unusable'));
   const sources = createImageSources(config, {
-    resolve: options.resolver ?? systemResolver,
-    allowAddresses: new Set(options.allowAddresses ?? []),
+    resolve: deps.resolver ?? systemResolver,
+    allowAddresses: new Set(deps.allowAddresses ?? []),
   });
   const transform = createTransformer({ maxInputPixels: config.IMAGE_MAX_INPUT_PIXELS, timeoutMs: config.IMAGE_JOB_TIMEOUT_MS });
   const pipeline = createImagePipeline({ config, sources, cache, transform });
 
   const app = createService({
     name: 'image',
-    logger: options.logger,
+    logger: deps.logger,
     production: config.NODE_ENV === 'production',
     checks: { cache: async () => ((await cache.writable()) ? 'ok' : 'down') },
   });
@@ -66,7 +70,7 @@ export async function buildImageApp(config: ImageConfig, options: ImageAppOption
       return sendImageError(request, reply, error);
     }
   });
-  return app;
+  return { app };
 }
 
 /** Image errors are always the JSON error shape (an <img> never shows a page), and never cached. */

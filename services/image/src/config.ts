@@ -63,11 +63,11 @@ export const imageConfigShape = {
 
 export type ImageConfig = z.infer<z.ZodObject<typeof imageConfigShape>>;
 
-export function loadImageConfig(env: NodeJS.ProcessEnv = process.env): ImageConfig {
+export function readImageConfig(env: NodeJS.ProcessEnv = process.env): ImageConfig {
   return loadConfig('image', imageConfigShape, env);
 }
 
 /** For tests: the defaults with some variables set, throwing on a bad value. */
-export function imageConfigFrom(env: Record<string, string | undefined> = {}): ImageConfig {
+export function parseImageConfig(env: Record<string, string | undefined> = {}): ImageConfig {
   return parseConfig(imageConfigShape, env);
 }

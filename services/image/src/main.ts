@@ -5,13 +5,13 @@ process.env.UV_THREADPOOL_SIZE ??= String(Math.max(4, cpus().length + 2));
 
 const { createLogger } = await import('../../../lib/logger.js');
 const { listen, listenOptionsOf } = await import('../../../lib/service.js');
-const { loadImageConfig } = await import('./config.js');
+const { readImageConfig } = await import('./config.js');
 const { buildImageApp } = await import('./app.js');
 const { applyLibvipsLimits } = await import('./libvips.js');
 
-const config = loadImageConfig();
+const config = readImageConfig();
 applyLibvipsLimits({ cacheMb: config.IMAGE_LIBVIPS_CACHE_MB, threads: config.IMAGE_LIBVIPS_THREADS });
 const logger = createLogger({ service: 'image', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
-const app = await buildImageApp(config, { logger });
+const { app } = await buildImageApp(config, { logger });
 await listen(app, listenOptionsOf(config));
 logger.info({ dir: config.IMAGE_DIR, cache: config.IMAGE_CACHE_DIR, concurrency: config.IMAGE_CONCURRENCY }, 'image service ready');

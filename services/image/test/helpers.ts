@@ -3,8 +3,8 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { createLogger } from '../../../lib/logger.js';
-import { buildImageApp, type ImageAppOptions } from '../src/app.js';
-import { imageConfigFrom } from '../src/config.js';
+import { buildImageApp, type ImageAppDeps } from '../src/app.js';
+import { parseImageConfig } from '../src/config.js';
 import { makeFixtures, type Fixtures } from './fixtures/make-fixtures.js';
 
 export interface TestImageApp {
@@ -15,13 +15,13 @@ export interface TestImageApp {
 
 export async function startImageApp(
   env: Record<string, string> = {},
-  options: Omit<ImageAppOptions, 'logger'> = {},
+  options: Omit<ImageAppDeps, 'logger'> = {},
   fixtures?: Fixtures,
 ): Promise<TestImageApp> {
   const fx = fixtures ?? (await makeFixtures());
-  const config = imageConfigFrom({ IMAGE_DIR: fx.root, IMAGE_CACHE_DIR: fx.cacheDir, IMAGE_SNAP_WIDTHS: 'false', ...env });
+  const config = parseImageConfig({ IMAGE_DIR: fx.root, IMAGE_CACHE_DIR: fx.cacheDir, IMAGE_SNAP_WIDTHS: 'false', ...env });
   const logger = createLogger({ service: 'image', level: 'silent', format: 'json' });
-  const app = await buildImageApp(config, { logger, ...options });
+  const { app } = await buildImageApp(config, { logger, ...options });
   return {
     app,
     fixtures: fx,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageConfigFrom } from '../src/config.js';
+import { parseImageConfig } from '../src/config.js';
 import { modifiersKey, parseModifiers } from '../src/modifiers.js';
 import { negotiateFormat } from '../src/output-format.js';
 import { expectedOutputSize } from '../src/output-size.js';
@@ -70,13 +70,13 @@ describe('output size and snapping', () => {
 
 describe('config', () => {
   it('has the documented defaults and refuses bad values naming the variable', () => {
-    const config = imageConfigFrom({});
+    const config = parseImageConfig({});
     expect(config.PORT).toBe(3002);
     expect(config.IMAGE_MAX_DIMENSION).toBe(4096);
     expect(config.IMAGE_AVIF).toBe(false);
     expect(config.IMAGE_CACHE_DIR).toMatch(/dist[/\\]image-cache$/);
-    expect(() => imageConfigFrom({ IMAGE_MAX_DIMENSION: 'big' })).toThrow(/IMAGE_MAX_DIMENSION/);
-    expect(() => imageConfigFrom({ IMAGE_SNAP_EXTRA_WIDTHS: '10,x' })).toThrow(/IMAGE_SNAP_EXTRA_WIDTHS/);
-    expect(() => imageConfigFrom({ IMAGE_FINGERPRINT_PATTERN: '(' })).toThrow(/IMAGE_FINGERPRINT_PATTERN/);
+    expect(() => parseImageConfig({ IMAGE_MAX_DIMENSION: 'big' })).toThrow(/IMAGE_MAX_DIMENSION/);
+    expect(() => parseImageConfig({ IMAGE_SNAP_EXTRA_WIDTHS: '10,x' })).toThrow(/IMAGE_SNAP_EXTRA_WIDTHS/);
+    expect(() => parseImageConfig({ IMAGE_FINGERPRINT_PATTERN: '(' })).toThrow(/IMAGE_FINGERPRINT_PATTERN/);
   });
 });

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { UI_ICON_NAMES } from '../src/runtime/icons-registry.js';
+import { UI_ICON_NAMES } from '../src/runtime/shared/icons-registry.js';
 import { buildIconBundle, iconNamesInText, sourceFiles } from './icon-bundle.js';
 
 export const ICON_BUNDLE_ID = 'virtual:icon-bundle';

@@ -15,7 +15,7 @@ import { loadContentRepository } from './content/repository.js';
 import { createAccounts } from './server/accounts.js';
 import { buildRendererApp } from './server/app.js';
 import { publishBuild } from './server/build-info.js';
-import { loadRendererConfig } from './server/config.js';
+import { readRendererConfig } from './server/config.js';
 import { devBuildMeta } from './server/dev-build-meta.js';
 import { devAssets, mountVite, startVite } from './server/dev-vite.js';
 import type { RenderContext } from './server/render-context.js';
@@ -26,7 +26,7 @@ const CONTENT_CHANGED_EVENT = 'cookbook:content-changed';
 /** Vite's HMR WebSocket listens beside the renderer (the browser connects to it directly). */
 const HMR_PORT_OFFSET = 2000;
 
-const config = loadRendererConfig();
+const config = readRendererConfig();
 const logger = createLogger({ service: 'renderer', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
 
 try {
@@ -63,10 +63,9 @@ try {
     production: false,
     ssr: (path) => rules.match(path).ssr !== false,
   };
-  const app = await buildRendererApp({
+  const { app } = await buildRendererApp(context, {
     logger,
     accounts,
-    context,
     checks: { buildStore: async () => ((await store.ping()) ? 'ok' : 'degraded') },
     beforeRoutes: (app) => mountVite(app, vite, config.ASSETS_PREFIX),
   });

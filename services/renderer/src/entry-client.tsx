@@ -6,16 +6,16 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter as Router } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { createRoutes } from './app/routes.js';
-import { appConfig } from './runtime/app-config.js';
-import { isChunkLoadError, recoverFromChunkError } from './runtime/chunk-reload.js';
-import { createNavigationStrategy } from './runtime/client-navigation.js';
-import { startClientRuntime } from './runtime/client-runtime.js';
-import { APP_ELEMENT_ID } from './runtime/document-ids.js';
-import { resolveLazyMatches } from './runtime/hydrate-lazy.js';
-import { loadPayloadData } from './runtime/payload-fetch.js';
-import { PAGE_DATA_EXPORTS } from './runtime/page-module.js';
-import { PAYLOAD_ELEMENT_ID, reviveError, type Payload } from './runtime/payload.js';
+import { appDefinition, createRoutes } from './app/routes.js';
+import { appConfig } from './runtime/shared/app-config.js';
+import { isChunkLoadError, recoverFromChunkError } from './runtime/client/chunk-reload.js';
+import { createNavigationStrategy } from './runtime/client/client-navigation.js';
+import { startClientRuntime } from './runtime/client/client-runtime.js';
+import { APP_ELEMENT_ID } from './runtime/shared/document-ids.js';
+import { resolveLazyMatches } from './runtime/client/hydrate-lazy.js';
+import { loadPayloadData } from './runtime/client/payload-fetch.js';
+import { PAGE_DATA_EXPORTS } from './runtime/shared/page-module.js';
+import { PAYLOAD_ELEMENT_ID, reviveError, type Payload } from './runtime/shared/payload.js';
 
 /** The page's inline payload; null in the `ssr: false` shell, whose data the router fetches. */
 function inlinePayload(): Payload | null {
@@ -54,11 +54,11 @@ async function main(): Promise<void> {
   router = createBrowserRouter(routes, {
     // Without a payload (the ssr: false shell) the router runs the loaders, which fetch it.
     ...(payload ? { hydrationData: { loaderData: payload.data, errors: errors ?? null } } : {}),
-    dataStrategy: createNavigationStrategy(() => router),
+    dataStrategy: createNavigationStrategy(() => router, appDefinition),
   });
   const container = document.getElementById(APP_ELEMENT_ID);
   if (!container) throw new Error(`#${APP_ELEMENT_ID} is missing from the page`);
-  startClientRuntime(router, routes, container);
+  startClientRuntime(router, routes, container, appDefinition);
   // `npm run dev`: a Markdown edit rebuilt the content; show it without a reload.
   import.meta.hot?.on('cookbook:content-changed', () => void router?.revalidate());
   const app = (

@@ -11,14 +11,16 @@ import {
 } from 'react-router';
 import type { ErrorBody } from '../../../lib/errors.js';
 import { StandaloneErrorPage } from './app/error-page.js';
+import { middlewareRegistry } from './app/middleware.js';
 import { createRoutes } from './app/routes.js';
-import { resolveHead } from './runtime/head.js';
-import { runPageLoader } from './runtime/page-loader.js';
-import { isPageHandle, type PageHandle } from './runtime/page-module.js';
-import { reviveError } from './runtime/payload.js';
-import { servicesContext, type RendererServices } from './runtime/services.js';
+import { resolveHead } from './runtime/shared/head.js';
+import { createPageLoader } from './runtime/server/page-loader.js';
+import { isPageHandle, type PageHandle } from './runtime/shared/page-module.js';
+import { reviveError } from './runtime/shared/payload.js';
+import { servicesContext, type RendererServices } from './runtime/shared/services.js';
 import type { PageQuery, SsrEntry } from './server/ssr-entry.js';
 
+const runPageLoader = createPageLoader(middlewareRegistry);
 const routes = createRoutes((page) => async (args) => runPageLoader(await page.load(), args));
 const handler = createStaticHandler(routes);
 

@@ -7,11 +7,11 @@ import { loadContentRepository } from './content/repository.js';
 import { createAccounts } from './server/accounts.js';
 import { buildRendererApp } from './server/app.js';
 import { publishBuild, readBuildMeta } from './server/build-info.js';
-import { loadRendererConfig } from './server/config.js';
+import { readRendererConfig } from './server/config.js';
 import { readViteManifest } from './server/manifest-links.js';
 import { loadSsrEntry } from './server/ssr-entry.js';
 
-const config = loadRendererConfig();
+const config = readRendererConfig();
 const logger = createLogger({ service: 'renderer', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
 
 try {
@@ -32,7 +32,19 @@ try {
     onError: () => undefined, // the store being away shows in /readyz
   });
   const accounts = await createAccounts({ config, repository: content, logger });
-  const app = await buildRendererApp({
+  const context = {
+    entry,
+    manifest,
+    services: { content, accounts },
+    build: { id: meta.id, timestamp: meta.timestamp },
+    assetsPrefix: config.ASSETS_PREFIX,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    streamTimeoutMs: config.SSR_STREAM_TIMEOUT_MS,
+    buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
+    production: config.NODE_ENV === 'production',
+    ssr: (path: string) => rules.match(path).ssr !== false,
+  };
+  const { app } = await buildRendererApp(context, {
     clientDir: config.CLIENT_DIR,
     logger,
     checks: {
@@ -40,18 +52,6 @@ try {
       accounts: async () => ((await accounts.ping()) ? 'ok' : 'degraded'),
     },
     accounts,
-    context: {
-      entry,
-      manifest,
-      services: { content, accounts },
-      build: { id: meta.id, timestamp: meta.timestamp },
-      assetsPrefix: config.ASSETS_PREFIX,
-      publicOrigin: config.PUBLIC_ORIGIN,
-      streamTimeoutMs: config.SSR_STREAM_TIMEOUT_MS,
-      buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
-      production: config.NODE_ENV === 'production',
-      ssr: (path) => rules.match(path).ssr !== false,
-    },
   });
   app.telemetry.metrics.setBuildId(meta.id);
   app.addHook('onClose', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginHref, safeRedirect } from '../src/app/components/site/safe-redirect.js';
-import { checkLoginFields, LOGIN_MESSAGES } from '../src/server/auth/login-rules.js';
+import { checkLoginFields, LOGIN_MESSAGES } from '../src/app/login-rules.js';
 import { loginSchema } from '../src/server/auth/login-schema.js';
 
 describe('safeRedirect', () => {

@@ -51,7 +51,7 @@ export async function builtApp(overrides: Partial<RenderContext> & { entry?: Ssr
     production: true,
     ...overrides,
   };
-  const app = await buildRendererApp({ context, clientDir, logger: pino({ level: 'info' }, sink) });
+  const { app } = await buildRendererApp(context, { clientDir, logger: pino({ level: 'info' }, sink) });
   await app.ready();
   return { app, logs, context };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderHeadTags, resolveHead } from '../src/runtime/head.js';
+import { renderHeadTags, resolveHead } from '../src/runtime/shared/head.js';
 import { linksFor, type ViteManifest } from '../src/server/manifest-links.js';
 
 const manifest: ViteManifest = {

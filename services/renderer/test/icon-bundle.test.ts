@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildIconBundle, iconNamesInText, isKnownCollection } from '../build/icon-bundle.js';
 import { ICON_BUNDLE_ID, iconBundlePlugin } from '../build/icon-bundle-plugin.js';
-import { UI_ICON_NAMES } from '../src/runtime/icons-registry.js';
-import { scopeSvgIds } from '../src/runtime/icons.js';
+import { UI_ICON_NAMES } from '../src/runtime/shared/icons-registry.js';
+import { scopeSvgIds } from '../src/runtime/shared/icons.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'icon-bundle-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

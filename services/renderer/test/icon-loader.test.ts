@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ICON_FETCH_TIMEOUT_MS } from '../../../lib/constants.js';
-import { createIconLoader } from '../src/runtime/icons-loader.js';
+import { ICON_FETCH_TIMEOUT_MS } from '../src/runtime/client/icons-loader.js';
+import { createIconLoader } from '../src/runtime/client/icons-loader.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

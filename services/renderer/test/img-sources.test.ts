@@ -7,7 +7,7 @@ import {
   imageSources,
   imageUrl,
   parseSizes,
-} from '../src/runtime/images.js';
+} from '../src/runtime/shared/images.js';
 
 describe('image URLs', () => {
   it('writes modifiers as ipx reads them, `_` for none', () => {

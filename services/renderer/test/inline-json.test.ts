@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toScriptSafeJson } from '../src/runtime/payload.js';
+import { toScriptSafeJson } from '../src/runtime/shared/payload.js';
 import { toInlineJson } from '../src/server/inline-json.js';
 
 const long = (tag: string) => `<p>${tag}</p>${'<code>a && b</code> \u2028\u2029 "quoted" é 😀 '.repeat(20)}</script><!--`;

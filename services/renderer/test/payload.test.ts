@@ -8,7 +8,7 @@ import {
   payloadUrl,
   reviveError,
   toScriptSafeJson,
-} from '../src/runtime/payload.js';
+} from '../src/runtime/shared/payload.js';
 
 describe('payload paths', () => {
   it('puts _payload.json under the route, and at /_payload.json for /', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpError } from '../../../lib/errors.js';
-import { pageFilesFrom, type PageModule } from '../src/runtime/page-module.js';
-import { pageNotFound, runValidate } from '../src/runtime/validate.js';
+import { pageFilesFrom, type PageModule } from '../src/runtime/shared/page-module.js';
+import { pageNotFound, runValidate } from '../src/runtime/shared/validate.js';
 
 const load = async () => ({ default: () => null }) as PageModule;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFreshnessMonitor } from '../src/runtime/build-freshness.js';
+import { createFreshnessMonitor } from '../src/runtime/client/build-freshness.js';
 
 /** A hand-driven clock: `schedule` records timers, `advance` fires the due ones. */
 function manualClock() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../../../lib/constants.js';
-import { claimReload, isChunkLoadError } from '../src/runtime/chunk-reload.js';
+import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../src/runtime/client/chunk-reload.js';
+import { claimReload, isChunkLoadError } from '../src/runtime/client/chunk-reload.js';
 
 function memoryStorage(): Storage & { data: Map<string, string> } {
   const data = new Map<string, string>();

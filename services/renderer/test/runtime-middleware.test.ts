@@ -6,7 +6,7 @@ import {
   type MiddlewareContext,
   type MiddlewareRegistry,
   type RouteMiddleware,
-} from '../src/runtime/middleware.js';
+} from '../src/runtime/shared/middleware.js';
 
 const to = { fullPath: '/category/git?x=1', path: '/category/git', params: { id: 'git' } };
 const context: MiddlewareContext = { side: 'client', request: new Request('http://x/category/git?x=1') };

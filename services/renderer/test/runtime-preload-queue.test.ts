@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CONCURRENT_ROUTE_PRELOADS } from '../../../lib/constants.js';
-import { createPreloadQueue, preloadAllowed } from '../src/runtime/preload-queue.js';
+import { MAX_CONCURRENT_ROUTE_PRELOADS } from '../src/runtime/client/preload-queue.js';
+import { createPreloadQueue, preloadAllowed } from '../src/runtime/client/preload-queue.js';
 
 function deferred() {
   let resolve!: () => void;

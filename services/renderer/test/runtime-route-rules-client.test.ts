@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRedirectLocation, createRouteRulesMatcher, normalizeRouteRules } from '../../../lib/route-rules.js';
 import { routeRules } from '../../../site.config.js';
-import { clientRedirectFor } from '../src/runtime/route-rules-client.js';
+import { clientRedirectFor } from '../src/runtime/client/route-rules-client.js';
 
 const matcher = createRouteRulesMatcher(
   normalizeRouteRules({

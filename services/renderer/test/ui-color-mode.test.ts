@@ -1,6 +1,11 @@
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FORCED_SYSTEM_WARNING, colorModeFromCookie, colorModeHeadScript, colorModeHtmlAttributes } from '../src/runtime/color-mode.js';
+import {
+  FORCED_SYSTEM_WARNING,
+  colorModeFromCookie,
+  colorModeHeadScript,
+  colorModeHtmlAttributes,
+} from '../src/runtime/shared/color-mode.js';
 
 describe('colour-mode cookie', () => {
   it.each([

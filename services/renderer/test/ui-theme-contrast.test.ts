@@ -17,16 +17,18 @@ function contrast(a: string, b: string): number {
 }
 
 const css = readFileSync(new URL('../src/app/styles/app.css', import.meta.url), 'utf8');
-function tokens(selector: string): Record<string, string> {
-  const block = css.match(new RegExp(`(?:^|\\n)${selector.replace('.', '\\.')} \\{([^}]*)\\}`))?.[1] ?? '';
-  return Object.fromEntries([...block.matchAll(/--ui-([a-z-]+):\s*(#[0-9a-fA-F]{3,6});/g)].map((m) => [m[1], m[2]]));
+/** The tokens of one mode, from the `--ui-name: light-dark(#light, #dark);` pairs on :root. */
+function tokens(mode: 'light' | 'dark'): Record<string, string> {
+  const block = css.match(/\n:root \{([^}]*)\}/)?.[1] ?? '';
+  const pairs = [...block.matchAll(/--ui-([a-z-]+):\s*light-dark\((#[0-9a-fA-F]{3,6}),\s*(#[0-9a-fA-F]{3,6})\);/g)];
+  return Object.fromEntries(pairs.map((m) => [m[1], mode === 'light' ? m[2] : m[3]]));
 }
 
 const TEXT_TOKENS = ['primary', 'secondary', 'success', 'info', 'warning', 'error', 'neutral', 'text', 'text-muted'];
 const BACKGROUNDS = ['bg', 'bg-elevated', 'bg-muted'];
 
-describe.each([':root', '.dark'])('theme tokens in %s', (selector) => {
-  const t = tokens(selector);
+describe.each(['light', 'dark'] as const)('theme tokens in %s mode', (mode) => {
+  const t = tokens(mode);
 
   it('define every colour of docs/spec.md §4', () => {
     for (const name of [...TEXT_TOKENS, ...BACKGROUNDS, 'on-color']) expect(t[name], name).toMatch(/^#/);
@@ -46,11 +48,10 @@ it('the contrast helper agrees with known pairs', () => {
   expect(contrast('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
 });
 
-describe('the no-JavaScript dark mode (prefers-color-scheme, no class on <html>)', () => {
-  it('uses exactly the tokens of .dark', () => {
-    const block = css.match(/@media \(prefers-color-scheme: dark\) \{\s*:root:not\(\.light, \.dark\) \{([^}]*)\}/)?.[1] ?? '';
-    const media = Object.fromEntries([...block.matchAll(/--ui-([a-z-]+):\s*(#[0-9a-fA-F]{3,6});/g)].map((m) => [m[1], m[2]]));
-    expect(Object.keys(media).length).toBeGreaterThan(10);
-    expect(media).toEqual(tokens('.dark'));
+describe('the colour scheme each state of <html> asks for', () => {
+  it('follows the operating system without a class, and the class when the head script set one', () => {
+    expect(css).toMatch(/\n:root \{\s*color-scheme: light dark;/);
+    expect(css).toMatch(/\n:root\.light \{\s*color-scheme: light;\s*\}/);
+    expect(css).toMatch(/\n:root\.dark \{\s*color-scheme: dark;\s*\}/);
   });
 });

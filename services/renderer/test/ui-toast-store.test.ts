@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_REMOVE_DELAY_MS, TOASTS_KEPT_MAX } from '../../../lib/constants.js';
+import { TOAST_REMOVE_DELAY_MS, TOASTS_KEPT_MAX } from '../src/app/components/ui/toast-store.js';
 import { createToastStore } from '../src/app/components/ui/toast-store.js';
 
 beforeEach(() => vi.useFakeTimers());

@@ -7,9 +7,9 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { errorPageTitle, type ErrorBody } from '../../../../lib/errors.js';
-import { applyHead, errorHead } from '../runtime/head.js';
-import { publicOrigin } from '../runtime/app-config.js';
-import { toPayloadHttpError } from '../runtime/payload.js';
+import { applyHead, errorHead } from '../runtime/shared/head.js';
+import { publicOrigin } from '../runtime/shared/app-config.js';
+import { toPayloadHttpError } from '../runtime/shared/payload.js';
 
 type ErrorViewProps = Pick<ErrorBody, 'statusCode' | 'statusMessage' | 'message'>;
 

@@ -1,12 +1,12 @@
 /**
- * The one registry of route middleware (see runtime/middleware.ts): `global` ones run before
+ * The one registry of route middleware (see runtime/shared/middleware.ts): `global` ones run before
  * every page, `named` ones run where a page asks for them with `export const middleware = 'name'`.
  * A page may also export its own function. A name missing here raises
  * 'Unknown route middleware: {name}'.
  */
 import type { RouterContextProvider } from 'react-router';
-import type { MiddlewareRegistry, RouteMiddleware } from '../runtime/middleware.js';
-import { viewerOf } from '../runtime/services.js';
+import type { MiddlewareRegistry, RouteMiddleware } from '../runtime/shared/middleware.js';
+import { viewerOf } from '../runtime/shared/services.js';
 import { loginHref } from './components/site/safe-redirect.js';
 
 /**

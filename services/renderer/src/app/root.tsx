@@ -6,11 +6,11 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, type UIMatch } from 'react-router';
 import { AppShell } from './components/ui/app-shell.js';
 import { layoutNamed } from './layouts/index.js';
-import { applyHead, resolveHead } from '../runtime/head.js';
-import { markHydrated } from '../runtime/hydration.js';
-import { RouteAnnouncer } from '../runtime/route-announcer.js';
-import { publicOrigin } from '../runtime/app-config.js';
-import { isPageHandle, type PageHandle } from '../runtime/page-module.js';
+import { applyHead, resolveHead } from '../runtime/shared/head.js';
+import { markHydrated } from '../runtime/shared/hydration.js';
+import { RouteAnnouncer } from '../runtime/shared/route-announcer.js';
+import { publicOrigin } from '../runtime/shared/app-config.js';
+import { isPageHandle, type PageHandle } from '../runtime/shared/page-module.js';
 import '../app/styles/app.css';
 import '#content/code.css';
 

@@ -6,8 +6,10 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { ErrorPage } from './error-page.js';
 import { PageHost, Root } from './root.js';
-import { pageFilesFrom, pageHandleOf, type PageFile, type PageModule } from '../runtime/page-module.js';
-import { pageNotFound } from '../runtime/validate.js';
+import { pageFilesFrom, pageHandleOf, type PageFile, type PageModule } from '../runtime/shared/page-module.js';
+import type { AppDefinition } from '../runtime/shared/app-definition.js';
+import { middlewareRegistry } from './middleware.js';
+import { pageNotFound } from '../runtime/shared/validate.js';
 
 export const pageFiles: PageFile[] = pageFilesFrom(import.meta.glob<PageModule>('./pages/**/*.tsx'));
 
@@ -61,3 +63,10 @@ export function createRoutes(pageLoader: (page: PageFile) => LoaderFunction): Ro
 export function pageFileOf(routeId: string): PageFile | undefined {
   return pageFiles.find((page) => page.id === routeId);
 }
+
+/** The app as the runtime sees it: the entries hand this in. */
+export const appDefinition: AppDefinition = {
+  pageFileOf,
+  notFoundRouteId: NOT_FOUND_ROUTE_ID,
+  middleware: middlewareRegistry,
+};

@@ -3,7 +3,7 @@
  * (not inline styles) so a strict Content-Security-Policy needs no 'unsafe-inline'; the
  * stylesheet they need is collected across the whole build by `codeStylesheet()`.
  */
-import { bundledLanguagesInfo, createHighlighter, type BundledLanguage } from 'shiki';
+import { bundledLanguagesInfo, createHighlighter, type BundledLanguage, type Highlighter, type ThemedToken } from 'shiki';
 import { escapeHtml } from '../../../../lib/errors.js';
 import { ensureContrast } from './contrast.js';
 
@@ -34,9 +34,37 @@ export interface CodeHighlighter {
   stylesheet(): string;
 }
 
+/**
+ * One shiki per process, grammars added as the content asks for them, and the tokens of every block
+ * already seen: tokenizing is nearly all of a content build, so a rebuild in `npm run dev` after a
+ * Markdown edit redoes only the blocks that changed.
+ */
+let shared: Promise<Highlighter> | undefined;
+const tokensSeen = new Map<string, ThemedToken[][]>();
+const TOKENS_KEPT_MAX = 5000;
+
+async function shikiWith(langs: BundledLanguage[]): Promise<Highlighter> {
+  shared ??= createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: [] });
+  const shiki = await shared;
+  const missing = langs.filter((lang) => !shiki.getLoadedLanguages().includes(lang));
+  if (missing.length > 0) await shiki.loadLanguage(...missing);
+  return shiki;
+}
+
+function tokensOf(shiki: Highlighter, code: string, lang: BundledLanguage): ThemedToken[][] {
+  const key = `${lang}\n${code}`;
+  let tokens = tokensSeen.get(key);
+  if (!tokens) {
+    tokens = shiki.codeToTokens(code, { lang, themes: CODE_THEMES }).tokens;
+    if (tokensSeen.size >= TOKENS_KEPT_MAX) tokensSeen.clear();
+    tokensSeen.set(key, tokens);
+  }
+  return tokens;
+}
+
 export async function createCodeHighlighter(languageIds: Iterable<string>): Promise<CodeHighlighter> {
   const langs = [...new Set(languageIds)].filter((id) => id !== 'text') as BundledLanguage[];
-  const shiki = await createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs });
+  const shiki = await shikiWith(langs);
   const light = shiki.getTheme(CODE_THEMES.light);
   const dark = shiki.getTheme(CODE_THEMES.dark);
   const palette = createPalette({ light: light.bg, dark: dark.bg });
@@ -46,7 +74,7 @@ export async function createCodeHighlighter(languageIds: Iterable<string>): Prom
     highlight(code, languageId) {
       const source = code.replace(/\n$/, '');
       if (languageId === 'text') return wrapPre(escapeHtml(source), plain);
-      const { tokens } = shiki.codeToTokens(source, { lang: languageId as BundledLanguage, themes: CODE_THEMES });
+      const tokens = tokensOf(shiki, source, languageId as BundledLanguage);
       const lines = tokens.map((line) =>
         line
           .map((token) => {

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createOutageGuard, resilientRedisOptions } from '../../../../lib/redis.js';
 import type { ContentRepository } from '../content/types.js';
-import type { AccountsView, Viewer } from '../runtime/services.js';
+import type { AccountsView, Viewer } from '../runtime/shared/services.js';
 import { authRoutes } from './auth/auth-routes.js';
 import type { AccountsConfig } from './auth/config.js';
 import { signedInFrom } from './auth/current-user.js';

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createError } from '../../../../lib/errors.js';
 import { allowedMethods } from '../../../../lib/allowed-methods.js';
 import { createService, type ReadinessCheck } from '../../../../lib/service.js';
-import { pagePathOfPayload } from '../runtime/payload.js';
+import { pagePathOfPayload } from '../runtime/shared/payload.js';
 import { registerAccounts, type Accounts } from './accounts.js';
 import { categoriesApi } from './api/categories.js';
 import { answerPage } from './page-response.js';
@@ -16,8 +16,7 @@ import { registerRenderMetrics } from './render-metrics.js';
 import { answerShell } from './shell-response.js';
 import type { RenderContext } from './render-context.js';
 
-export interface RendererAppOptions {
-  context: RenderContext;
+export interface RendererAppDeps {
   /** The client build, served under the assets prefix; absent in development (Vite serves it). */
   clientDir?: string;
   /** Registers what must answer before the page routes (development: Vite's middleware). */
@@ -37,23 +36,27 @@ function isApiOrAssetPath(path: string, assetsPrefix: string): boolean {
   return path === '/api' || path.startsWith('/api/') || path.startsWith(assetsPrefix);
 }
 
-export async function buildRendererApp(options: RendererAppOptions): Promise<FastifyInstance> {
-  const { context } = options;
+export interface RendererApp {
+  app: FastifyInstance;
+}
+
+/** `context` is the renderer's configuration as rendering needs it: the build, its entry, the services. */
+export async function buildRendererApp(context: RenderContext, deps: RendererAppDeps): Promise<RendererApp> {
   const app = createService({
     name: 'renderer',
-    logger: options.logger,
+    logger: deps.logger,
     production: context.production,
     assetsPrefix: context.assetsPrefix,
     // The page route answers every GET but the API's and the assets' misses: a 404 for every method there.
     catchAllServes: (path) => !isApiOrAssetPath(path, context.assetsPrefix),
-    ...(options.checks ? { checks: options.checks } : {}),
+    ...(deps.checks ? { checks: deps.checks } : {}),
   });
 
   const metrics = registerRenderMetrics(app);
-  options.beforeRoutes?.(app);
-  if (options.clientDir) {
+  deps.beforeRoutes?.(app);
+  if (deps.clientDir) {
     await app.register(fastifyStatic, {
-      root: options.clientDir,
+      root: deps.clientDir,
       prefix: context.assetsPrefix,
       decorateReply: false,
       index: false,
@@ -68,7 +71,7 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
     });
   }
   await app.register(categoriesApi, { repository: context.services.content });
-  if (options.accounts) await registerAccounts(app, options.accounts);
+  if (deps.accounts) await registerAccounts(app, deps.accounts);
 
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -86,5 +89,5 @@ export async function buildRendererApp(options: RendererAppOptions): Promise<Fas
     if (context.ssr && !context.ssr(path)) return metrics.timed('shell', () => answerShell(context, request, reply));
     return metrics.timed('page', () => answerPage(context, request, reply, metrics));
   });
-  return app;
+  return { app };
 }

@@ -1,7 +1,7 @@
 /** The renderer's one config module: read once at start, a bad value stops it with one line. */
 import { join } from 'node:path';
 import { assetsPrefix, httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, storeFields, z } from '../../../../lib/config.js';
-import { BUILD_CHECK_INTERVAL_MS } from '../../../../lib/constants.js';
+import { BUILD_CHECK_INTERVAL_MS } from '../runtime/shared/app-config.js';
 import { buildDir, defaultBuildStoreDir } from '../../../../lib/paths.js';
 import { accountsConfigShape } from './auth/config.js';
 
@@ -39,6 +39,6 @@ export function parseRendererConfig(env: NodeJS.ProcessEnv = process.env) {
   return parseConfig(rendererConfigShape, env);
 }
 
-export function loadRendererConfig(env: NodeJS.ProcessEnv = process.env) {
+export function readRendererConfig(env: NodeJS.ProcessEnv = process.env) {
   return loadConfig('renderer', rendererConfigShape, env);
 }

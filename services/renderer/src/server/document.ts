@@ -4,11 +4,11 @@
  * page's head, its stylesheets and module preloads, the app config and the payload.
  */
 import { escapeHtml } from '../../../../lib/errors.js';
-import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../runtime/app-config.js';
-import { colorModeHeadScript, COLOR_MODE_FORCED_ATTRIBUTE } from '../runtime/color-mode.js';
-import { APP_ELEMENT_ID } from '../runtime/document-ids.js';
-import { renderHeadTags, type ResolvedHead } from '../runtime/head.js';
-import { PAYLOAD_ELEMENT_ID, toScriptSafeJson } from '../runtime/payload.js';
+import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../runtime/shared/app-config.js';
+import { colorModeHeadScript, COLOR_MODE_FORCED_ATTRIBUTE } from '../runtime/shared/color-mode.js';
+import { APP_ELEMENT_ID } from '../runtime/shared/document-ids.js';
+import { renderHeadTags, type ResolvedHead } from '../runtime/shared/head.js';
+import { PAYLOAD_ELEMENT_ID, toScriptSafeJson } from '../runtime/shared/payload.js';
 import type { PageLinks } from './manifest-links.js';
 
 export interface DocumentParts {

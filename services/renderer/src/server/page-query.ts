@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createError, type ErrorBody } from '../../../../lib/errors.js';
-import { errorBodyOf } from '../runtime/payload.js';
+import { errorBodyOf } from '../runtime/shared/payload.js';
 import { toFetchRequest } from './fetch-request.js';
 import type { RenderContext } from './render-context.js';
 import type { PageQuery } from './ssr-entry.js';

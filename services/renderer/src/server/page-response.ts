@@ -5,9 +5,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderToString } from 'react-dom/server';
 import { errorPageTitle, wantsJson, type ErrorBody } from '../../../../lib/errors.js';
-import { colorModeHtmlAttributes } from '../runtime/color-mode.js';
-import { errorHead } from '../runtime/head.js';
-import { errorBodyOf, payloadUrl, type Payload } from '../runtime/payload.js';
+import { colorModeHtmlAttributes } from '../runtime/shared/color-mode.js';
+import { errorHead } from '../runtime/shared/head.js';
+import { errorBodyOf, payloadUrl, type Payload } from '../runtime/shared/payload.js';
 import { answerCrawlerError, isCrawler } from './crawler.js';
 import { createNonce, documentSecurityHeaders } from './csp.js';
 import { DOCUMENT_END, documentStart } from './document.js';

@@ -4,7 +4,7 @@
  * no page, or one whose validate fails, is a 404 in the one error shape.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pageSearchOfPayload, type Payload } from '../runtime/payload.js';
+import { pageSearchOfPayload, type Payload } from '../runtime/shared/payload.js';
 import { sessionIdFrom } from './auth/session-cookie.js';
 import { queryOutcome } from './page-query.js';
 import { buildHeaders, type RenderContext } from './render-context.js';

@@ -2,11 +2,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { BuildInfo } from '../../../../lib/build-store/types.js';
 import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
-import type { RendererServices } from '../runtime/services.js';
+import type { RendererServices } from '../runtime/shared/services.js';
 import { requestOrigin } from './auth/request-origin.js';
 import { linksFor, type PageLinks, type ViteManifest } from './manifest-links.js';
 import type { PageAssets } from './page-assets.js';
-import type { AppConfig } from '../runtime/app-config.js';
+import type { AppConfig } from '../runtime/shared/app-config.js';
 import type { SsrEntry } from './ssr-entry.js';
 
 export interface RenderContext {
@@ -41,7 +41,7 @@ export function pageLinks(context: RenderContext, pageFiles: readonly string[]):
   return context.assets?.links(pageFiles) ?? linksFor(context.manifest, context.entry.clientEntry, pageFiles, context.assetsPrefix);
 }
 
-/** The app configuration the document hands the browser (runtime/app-config.ts reads it). */
+/** The app configuration the document hands the browser (runtime/shared/app-config.ts reads it). */
 export function appConfigOf(context: RenderContext, origin: string, crawler = false): AppConfig {
   return {
     buildId: context.build.id,

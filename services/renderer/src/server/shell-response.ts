@@ -5,8 +5,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../../../lib/errors.js';
-import { colorModeHtmlAttributes } from '../runtime/color-mode.js';
-import { resolveHead } from '../runtime/head.js';
+import { colorModeHtmlAttributes } from '../runtime/shared/color-mode.js';
+import { resolveHead } from '../runtime/shared/head.js';
 import { createNonce, documentSecurityHeaders } from './csp.js';
 import { documentStart } from './document.js';
 import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';

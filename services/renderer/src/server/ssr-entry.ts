@@ -5,8 +5,8 @@
 import { pathToFileURL } from 'node:url';
 import type { ReactElement } from 'react';
 import type { ErrorBody } from '../../../../lib/errors.js';
-import type { ResolvedHead } from '../runtime/head.js';
-import type { RendererServices } from '../runtime/services.js';
+import type { ResolvedHead } from '../runtime/shared/head.js';
+import type { RendererServices } from '../runtime/shared/services.js';
 
 /** The loaded data of one page request, before it is rendered. */
 export interface PageQuery {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../components/site/account-menu.js';
 import { ColorModeSwitch } from '../components/ui/color-mode-switch.js';
-import { SITE_NAME } from '../../runtime/head.js';
+import { SITE_NAME } from '../../runtime/shared/head.js';
 
 const NAVIGATION = [
   { to: '/', label: 'Home' },

@@ -1,7 +1,7 @@
 /** About: what the cookbook is and how it is made. The same for everyone, so it is prerendered at build time. */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { PageHead } from '../../runtime/head.js';
-import { servicesOf } from '../../runtime/services.js';
+import type { PageHead } from '../../runtime/shared/head.js';
+import { servicesOf } from '../../runtime/shared/services.js';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const categories = servicesOf(context).content.categories();

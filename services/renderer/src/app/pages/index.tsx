@@ -5,8 +5,8 @@ import { RecipeList } from '../components/site/recipe-list.js';
 import { pageViewerOf } from '../components/site/viewer.js';
 import { Icon } from '../components/ui/icon.js';
 import { Img } from '../components/ui/img.js';
-import type { PageHead } from '../../runtime/head.js';
-import { servicesOf, viewerOf } from '../../runtime/services.js';
+import type { PageHead } from '../../runtime/shared/head.js';
+import { servicesOf, viewerOf } from '../../runtime/shared/services.js';
 
 const FEATURED_COUNT = 4;
 

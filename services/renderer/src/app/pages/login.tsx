@@ -3,8 +3,8 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { LoginForm } from '../components/site/login-form.js';
 import { safeRedirect } from '../components/site/safe-redirect.js';
 import { pageViewerOf } from '../components/site/viewer.js';
-import { SITE_NAME, type PageHead } from '../../runtime/head.js';
-import { viewerOf } from '../../runtime/services.js';
+import { SITE_NAME, type PageHead } from '../../runtime/shared/head.js';
+import { viewerOf } from '../../runtime/shared/services.js';
 
 export const layout = false;
 

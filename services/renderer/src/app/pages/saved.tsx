@@ -6,8 +6,8 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { RecipeSummary } from '../../content/types.js';
 import { RecipeList } from '../components/site/recipe-list.js';
-import type { PageHead } from '../../runtime/head.js';
-import { servicesOf, viewerOf } from '../../runtime/services.js';
+import type { PageHead } from '../../runtime/shared/head.js';
+import { servicesOf, viewerOf } from '../../runtime/shared/services.js';
 
 export const middleware = 'signed-in';
 

@@ -8,7 +8,7 @@ import { createError } from '../../../../../lib/errors.js';
 import type { Accounts } from '../accounts.js';
 import { normalizeEmail, type User } from '../users/index.js';
 import { signedInFrom } from './current-user.js';
-import { LOGIN_MESSAGES } from './login-rules.js';
+import { LOGIN_MESSAGES } from '../../app/login-rules.js';
 import { parseLogin } from './login-schema.js';
 import { clientAddress } from './request-origin.js';
 import { clearSessionCookie, sessionIdFrom, setSessionCookie } from './session-cookie.js';

@@ -10,5 +10,5 @@ export const LOGIN_ADDRESS_WINDOW_S_DEFAULT = 15 * 60;
 export const SESSION_TTL_SECONDS_DEFAULT = 7 * 24 * 3600;
 export { SESSION_COOKIE } from '../../../../../lib/constants.js';
 export const PASSWORD_MIN_LENGTH = 8;
-export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './login-rules.js';
+export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../app/login-rules.js';
 export const NAME_MAX_LENGTH = 80;

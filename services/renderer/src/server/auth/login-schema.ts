@@ -1,7 +1,7 @@
 /** What a login must carry, with the messages the form shows beside each field. */
 import { z } from 'zod';
 import { createError } from '../../../../../lib/errors.js';
-import { EMAIL_MAX_LENGTH, LOGIN_MESSAGES as M, PASSWORD_MAX_LENGTH } from './login-rules.js';
+import { EMAIL_MAX_LENGTH, LOGIN_MESSAGES as M, PASSWORD_MAX_LENGTH } from '../../app/login-rules.js';
 
 export const loginSchema = z.object({
   email: z

@@ -1,6 +1,6 @@
 /** The browser's calls to the accounts API, each answering the parsed body or the error body. */
 import type { ErrorBody } from '../../../../../../lib/errors.js';
-import { isMutation, notifyMutation } from '../../../runtime/mutations.js';
+import { isMutation, notifyMutation } from '../../../runtime/shared/mutations.js';
 
 export interface SessionUser {
   id: string;

@@ -4,7 +4,7 @@
  */
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { checkLoginFields, type LoginFieldErrors } from '../../../server/auth/login-rules.js';
+import { checkLoginFields, type LoginFieldErrors } from '../../login-rules.js';
 import { toast } from '../ui/toast.js';
 import { fieldErrorsOf, signIn } from './accounts-client.js';
 

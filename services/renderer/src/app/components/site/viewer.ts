@@ -3,7 +3,7 @@
  * show who is signed in without a request of its own.
  */
 import { useMatches } from 'react-router';
-import type { Viewer } from '../../../runtime/services.js';
+import type { Viewer } from '../../../runtime/shared/services.js';
 
 export interface PageViewer {
   name: string;

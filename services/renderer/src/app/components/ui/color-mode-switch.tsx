@@ -4,8 +4,8 @@
  * hydration.
  */
 import { DropdownMenu } from 'radix-ui';
-import { useColorMode } from '../../../runtime/color-mode-provider.js';
-import { isColorModePreference, type ColorModePreference } from '../../../runtime/color-mode.js';
+import { useColorMode } from '../../../runtime/shared/color-mode-provider.js';
+import { isColorModePreference, type ColorModePreference } from '../../../runtime/shared/color-mode.js';
 import { Icon } from './icon.js';
 
 const CHOICES: { value: ColorModePreference; label: string; icon: string }[] = [

@@ -4,7 +4,7 @@
  */
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
-import { CLOSE_ACTION_LABEL } from '../../../../../../lib/constants.js';
+import { CLOSE_ACTION_LABEL } from './toast-store.js';
 import { Icon } from './icon.js';
 
 export interface DialogProps {

@@ -5,8 +5,8 @@
  */
 import { useEffect, useId, useSyncExternalStore, type CSSProperties } from 'react';
 import bundle from 'virtual:icon-bundle';
-import { iconLoader } from '../../../runtime/icons-loader.js';
-import { scopeSvgIds } from '../../../runtime/icons.js';
+import { iconLoader } from '../../../runtime/client/icons-loader.js';
+import { scopeSvgIds } from '../../../runtime/shared/icons.js';
 
 export interface IconProps {
   name: string;

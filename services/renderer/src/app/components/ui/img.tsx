@@ -5,7 +5,7 @@
  */
 import { preload as preloadResource } from 'react-dom';
 import type { ImgHTMLAttributes } from 'react';
-import { imageSources, type ImageModifiers } from '../../../runtime/images.js';
+import { imageSources, type ImageModifiers } from '../../../runtime/shared/images.js';
 
 export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height'> {
   src: string;

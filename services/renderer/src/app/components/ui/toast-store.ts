@@ -3,7 +3,15 @@
  * toast is removed TOAST_REMOVE_DELAY_MS later so its exit animation can finish.
  * A plain store, so `toast.add()` works from anywhere: event handlers, fetch errors, other stores.
  */
-import { TOAST_REMOVE_DELAY_MS, TOASTS_KEPT_MAX } from '../../../../../../lib/constants.js';
+
+/** docs/spec.md §9. */
+export const TOAST_DEFAULT_DURATION_MS = 5000;
+export const TOASTS_KEPT_MAX = 5;
+export const TOAST_REMOVE_DELAY_MS = 200;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_VIEWPORT_HOTKEY = 'F8';
+export const TOASTER_DEFAULT_POSITION = 'bottom-right';
+export const CLOSE_ACTION_LABEL = 'Close';
 
 export type ToastColor = 'primary' | 'secondary' | 'success' | 'info' | 'warning' | 'error' | 'neutral';
 

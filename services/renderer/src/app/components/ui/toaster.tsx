@@ -10,7 +10,7 @@ import {
   TOAST_SWIPE_THRESHOLD_PX,
   TOAST_VIEWPORT_HOTKEY,
   TOASTER_DEFAULT_POSITION,
-} from '../../../../../../lib/constants.js';
+} from './toast-store.js';
 import { Icon } from './icon.js';
 import { toast, useToasts, type ToastColor, type ToastItem } from './toast.js';
 

@@ -5,6 +5,10 @@
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
 
+/** docs/spec.md §9. */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
 export interface TooltipProps {
   /** The tooltip's text or content. */
   text: ReactNode;

@@ -11,9 +11,9 @@ import { SaveButton } from '../../components/site/save-button.js';
 import { pageViewerOf } from '../../components/site/viewer.js';
 import { CodeBlockCopyButtons } from '../../components/ui/copy-button.js';
 import { Icon } from '../../components/ui/icon.js';
-import type { HeadContext, PageHead } from '../../../runtime/head.js';
-import type { PageValidate } from '../../../runtime/page-module.js';
-import { servicesOf, viewerOf } from '../../../runtime/services.js';
+import type { HeadContext, PageHead } from '../../../runtime/shared/head.js';
+import type { PageValidate } from '../../../runtime/shared/page-module.js';
+import { servicesOf, viewerOf } from '../../../runtime/shared/services.js';
 
 export const validate: PageValidate = (route) => isSlug(route.params.id);
 

@@ -3,7 +3,9 @@
  * preloaded once (a failed one may be tried again later). Preloads are skipped altogether on a
  * save-data or 2g connection. Browser-safe and pure enough to test without a browser.
  */
-import { MAX_CONCURRENT_ROUTE_PRELOADS } from '../../../../lib/constants.js';
+
+/** docs/spec.md §9. */
+export const MAX_CONCURRENT_ROUTE_PRELOADS = 4;
 
 export interface PreloadQueue {
   /** Queues `run` under `key` unless that key is queued, running or done. */

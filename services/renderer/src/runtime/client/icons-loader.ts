@@ -5,8 +5,10 @@
  */
 import { quicklyValidateIconSet } from '@iconify/utils';
 import type { IconifyJSON } from '@iconify/types';
-import { ICON_FETCH_TIMEOUT_MS } from '../../../../lib/constants.js';
-import { iconSvgFromSet, parseIconName, type IconSvg } from './icons.js';
+import { iconSvgFromSet, parseIconName, type IconSvg } from '../shared/icons.js';
+
+/** docs/spec.md §9. */
+export const ICON_FETCH_TIMEOUT_MS = 1500;
 
 export interface IconLoaderOptions {
   /** The local icon service, without the trailing collection: `/api/_nuxt_icon`. */

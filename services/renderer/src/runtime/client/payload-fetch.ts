@@ -4,11 +4,11 @@
  * loaders of one navigation; an error answer becomes the error page.
  */
 import { redirect } from 'react-router';
-import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
-import type { ErrorBody } from '../../../../lib/errors.js';
-import { appConfig } from './app-config.js';
-import { onMutation } from './mutations.js';
-import { payloadUrl, reviveError, type Payload } from './payload.js';
+import { BUILD_ID_HEADER } from '../../../../../lib/constants.js';
+import type { ErrorBody } from '../../../../../lib/errors.js';
+import { appConfig } from '../shared/app-config.js';
+import { onMutation } from '../shared/mutations.js';
+import { payloadUrl, reviveError, type Payload } from '../shared/payload.js';
 
 type BuildIdListener = (buildId: string) => void;
 const buildIdListeners = new Set<BuildIdListener>();

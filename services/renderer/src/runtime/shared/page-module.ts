@@ -20,7 +20,7 @@ export interface RouteTarget {
 
 export type PageValidate = (route: RouteTarget) => ValidateResult | Promise<ValidateResult>;
 
-/** A page's middleware: a name from src/app/middleware.ts or its own function (runtime/middleware.ts). */
+/** A page's middleware: a name from src/app/middleware.ts or its own function (runtime/shared/middleware.ts). */
 export type PageMiddleware = MiddlewareRef;
 
 export interface PageModule {

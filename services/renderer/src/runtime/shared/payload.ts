@@ -2,7 +2,7 @@
  * Payloads: the loader data of a page, inlined in its HTML for hydration and served at
  * `{route}/_payload.json?{buildId}` for client navigations. Browser-safe.
  */
-import { createError, isHttpError, type ErrorBody, type HttpError } from '../../../../lib/errors.js';
+import { createError, isHttpError, type ErrorBody, type HttpError } from '../../../../../lib/errors.js';
 
 export const PAYLOAD_FILE = '_payload.json';
 /** The id of the inline `<script type="application/json">` that carries the first payload. */

@@ -1,3 +1,5 @@
+/** docs/spec.md §9. */
+export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 /**
  * What the browser needs to know about the server, written once into the page as JSON:
  * the build id (payload URLs, freshness) and the public origin (canonical URLs). Browser-safe.

@@ -4,11 +4,14 @@
  * or by the first navigation that needs it; the promise is shared, and forgotten on failure so a
  * later call tries again. Once loaded, matching is synchronous. Browser-safe.
  */
-import { MANIFEST_PREFETCH_DELAY_MS, MANIFEST_PREFETCH_SKIPPED_ON } from '../../../../lib/constants.js';
-import { createRouteRulesMatcher, type RouteRulesMatcher } from '../../../../lib/route-rules.js';
-import type { BuildMeta } from '../../../../lib/build-store/types.js';
-import { appConfig } from './app-config.js';
+import { createRouteRulesMatcher, type RouteRulesMatcher } from '../../../../../lib/route-rules.js';
+import type { BuildMeta } from '../../../../../lib/build-store/types.js';
+import { appConfig } from '../shared/app-config.js';
 import { markBuildOutdated } from './build-freshness.js';
+
+/** docs/spec.md §9. */
+export const MANIFEST_PREFETCH_DELAY_MS = 1000;
+export const MANIFEST_PREFETCH_SKIPPED_ON = 'slow-2g';
 
 export interface AppManifest {
   meta: BuildMeta;

@@ -5,10 +5,14 @@
  * none by default for PATCH, POST, PUT and DELETE, one for any other method. Browser-safe.
  */
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
-import { DEFAULT_RETRIES, NO_RETRY_METHODS, RETRY_STATUS_CODES } from '../../../../lib/constants.js';
-import { createError, type ErrorBody, type HttpError } from '../../../../lib/errors.js';
+import { createError, type ErrorBody, type HttpError } from '../../../../../lib/errors.js';
 import { APP_CONFIG_ELEMENT_ID } from './app-config.js';
 import { isMutation, notifyMutation } from './mutations.js';
+
+/** docs/spec.md §7: the statuses the client retries on, and its default retry counts. */
+export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+export const NO_RETRY_METHODS = ['PATCH', 'POST', 'PUT', 'DELETE'] as const;
+export const DEFAULT_RETRIES = 1;
 
 export interface HttpClientOptions {
   /** Where relative URLs point; the app config's `baseURL` (default `/`) in the browser. */

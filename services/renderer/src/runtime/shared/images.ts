@@ -3,7 +3,10 @@
  * as ipx reads them (`w_640,f_webp`; `_` for none), and srcsets from the breakpoints
  * xs 320 … 2xl 1536 with densities 1 and 2. Browser-safe: the server renders with it too.
  */
-import { DEFAULT_IMAGE_FORMAT, IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../../lib/constants.js';
+import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../../../lib/constants.js';
+
+/** docs/spec.md §9. */
+export const DEFAULT_IMAGE_FORMAT = 'webp';
 
 export type Breakpoint = keyof typeof IMAGE_BREAKPOINTS;
 

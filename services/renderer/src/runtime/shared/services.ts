@@ -3,7 +3,7 @@
  * import server code, so the client bundle stays free of it. The server sets it per request.
  */
 import { createContext, type RouterContextProvider } from 'react-router';
-import type { ContentRepository } from '../content/types.js';
+import type { ContentRepository } from '../../content/types.js';
 
 /** The signed-in visitor as loaders see it: who, and the ids of the recipes they saved. */
 export interface Viewer {

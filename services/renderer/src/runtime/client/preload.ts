@@ -5,7 +5,7 @@
  * every Link is covered, whoever wrote it); `data-no-preload` on a link opts it out.
  */
 import { matchRoutes, type RouteObject } from 'react-router';
-import { pageFileOf } from '../app/routes.js';
+import type { AppDefinition } from '../shared/app-definition.js';
 import { loadedManifest, connectionOf } from './app-manifest.js';
 import { isBuildOutdated } from './build-freshness.js';
 import { asChunkPreload } from './chunk-reload.js';
@@ -20,7 +20,11 @@ export interface RoutePreloader {
   readonly queue: PreloadQueue;
 }
 
-export function createRoutePreloader(routes: RouteObject[], queue: PreloadQueue = createPreloadQueue()): RoutePreloader {
+export function createRoutePreloader(
+  routes: RouteObject[],
+  pageFileOf: AppDefinition['pageFileOf'],
+  queue: PreloadQueue = createPreloadQueue(),
+): RoutePreloader {
   return {
     queue,
     preload(href) {

@@ -4,8 +4,11 @@
  * A sessionStorage marker `{ path, expires }` (RELOAD_MARKER_KEY, 10 s) stops a second reload of
  * the same path, and that failure shows the error page instead of looping. Browser-safe.
  */
-import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../../../../lib/constants.js';
 import { loadWholePage } from './full-load.js';
+
+/** docs/spec.md §9. */
+export const RELOAD_GUARD_MS = 10_000;
+export const RELOAD_MARKER_KEY = 'cookbook:reload';
 
 export interface ReloadMarker {
   path: string;

@@ -4,12 +4,13 @@
  * manifest warm-up (1000 ms) and link preloading.
  */
 import type { DataRouter as Router, RouteObject } from 'react-router';
-import { appConfig } from './app-config.js';
+import type { AppDefinition } from '../shared/app-definition.js';
+import { appConfig } from '../shared/app-config.js';
 import { scheduleManifestPrefetch } from './app-manifest.js';
 import { reportBuildId, startBuildFreshness } from './build-freshness.js';
 import { chunkPreloadsInFlight, installPreloadErrorListener } from './chunk-reload.js';
-import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from './hydration.js';
-import { setNavigationRouter } from './navigate.js';
+import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from '../shared/hydration.js';
+import { setNavigationRouter } from '../shared/navigate.js';
 import { onPayloadBuildId } from './payload-fetch.js';
 import { createRoutePreloader, watchLinks } from './preload.js';
 
@@ -29,13 +30,13 @@ function afterHydration(run: () => void): void {
   else window.addEventListener(HYDRATED_EVENT, run, { once: true });
 }
 
-export function startClientRuntime(router: Router, routes: RouteObject[], container: HTMLElement): void {
+export function startClientRuntime(router: Router, routes: RouteObject[], container: HTMLElement, app: AppDefinition): void {
   setNavigationRouter(router);
   installPreloadErrorListener(() => reloadTarget(router));
   onPayloadBuildId((buildId) => reportBuildId(buildId, 'payload'));
   afterHydration(() => {
     startBuildFreshness(appConfig());
     scheduleManifestPrefetch();
-    watchLinks(container, createRoutePreloader(routes));
+    watchLinks(container, createRoutePreloader(routes, app.pageFileOf));
   });
 }

@@ -6,7 +6,7 @@
  * Browser-safe.
  */
 import { redirect } from 'react-router';
-import { createError, type HttpError } from '../../../../lib/errors.js';
+import { createError, type HttpError } from '../../../../../lib/errors.js';
 import { redirectStatus, resolveNavigationTarget } from './navigate.js';
 import type { RouteTarget } from './page-module.js';
 import { isHttpErrorLike } from './payload.js';

@@ -13,13 +13,12 @@ import {
   type DataStrategyResult,
   type DataRouter as Router,
 } from 'react-router';
-import { middlewareRegistry } from '../app/middleware.js';
-import { NOT_FOUND_ROUTE_ID, pageFileOf } from '../app/routes.js';
+import type { AppDefinition } from '../shared/app-definition.js';
 import { getAppManifest, loadedManifest } from './app-manifest.js';
 import { isBuildOutdated } from './build-freshness.js';
 import { isChunkLoadError, recoverFromChunkError } from './chunk-reload.js';
 import { loadWholePage } from './full-load.js';
-import { resolveMiddleware, runMiddleware } from './middleware.js';
+import { resolveMiddleware, runMiddleware } from '../shared/middleware.js';
 import { clientRedirectFor } from './route-rules-client.js';
 
 type Results = Record<string, DataStrategyResult>;
@@ -65,7 +64,13 @@ function thrownAsResult(leafId: string, thrown: unknown): Results {
 }
 
 /** Steps 1 to 3; null to go on to the loaders. */
-async function beforeLoaders(args: DataStrategyFunctionArgs, url: URL, target: string, hash: string): Promise<Results | null> {
+async function beforeLoaders(
+  app: AppDefinition,
+  args: DataStrategyFunctionArgs,
+  url: URL,
+  target: string,
+  hash: string,
+): Promise<Results | null> {
   const leaf = args.matches.at(-1)!;
   if (isBuildOutdated()) return fullLoad(target);
   const manifest = loadedManifest() ?? (await getAppManifest().catch(() => null));
@@ -73,16 +78,16 @@ async function beforeLoaders(args: DataStrategyFunctionArgs, url: URL, target: s
     const rule = clientRedirectFor(manifest.matcher, { pathname: url.pathname, search: url.search, hash });
     if (rule?.external) return leaveSite(rule.location);
     if (rule) return { [leaf.route.id]: { type: 'data', result: redirect(rule.location, rule.statusCode) } };
-  } else if (leaf.route.id === NOT_FOUND_ROUTE_ID) {
+  } else if (leaf.route.id === app.notFoundRouteId) {
     // Without the rules the browser cannot tell a redirect from a 404: the gateway can.
     return fullLoad(target);
   }
-  const page = args.matches.map((m) => pageFileOf(m.route.id)).find(Boolean);
+  const page = args.matches.map((m) => app.pageFileOf(m.route.id)).find(Boolean);
   if (!page) return null;
   try {
     const module = await page.load();
     const to = { fullPath: `${url.pathname}${url.search}`, path: url.pathname, params: leaf.params };
-    await runMiddleware(resolveMiddleware(middlewareRegistry, module.middleware), to, { side: 'client', request: args.request });
+    await runMiddleware(resolveMiddleware(app.middleware, module.middleware), to, { side: 'client', request: args.request });
   } catch (error) {
     if (isChunkLoadError(error) && recoverFromChunkError(target) === 'reloading') return leaving();
     return thrownAsResult(leaf.route.id, error);
@@ -90,7 +95,7 @@ async function beforeLoaders(args: DataStrategyFunctionArgs, url: URL, target: s
   return null;
 }
 
-export function createNavigationStrategy(getRouter: () => Router | null): DataStrategyFunction {
+export function createNavigationStrategy(getRouter: () => Router | null, app: AppDefinition): DataStrategyFunction {
   return async (args) => {
     const router = getRouter();
     const url = new URL(args.request.url);
@@ -98,7 +103,7 @@ export function createNavigationStrategy(getRouter: () => Router | null): DataSt
     const checked = navigation && !args.fetcherKey;
     const outdatedBefore = isBuildOutdated();
     if (checked) {
-      const early = await beforeLoaders(args, url, target, hash);
+      const early = await beforeLoaders(app, args, url, target, hash);
       if (early) return early;
     }
     const results = await defaultResults(args.matches);

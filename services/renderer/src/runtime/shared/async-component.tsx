@@ -6,8 +6,10 @@
  * load. On the server and while hydrating, Suspense keeps the server's HTML. Browser-safe.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { ASYNC_COMPONENT_DELAY_MS } from '../../../../lib/constants.js';
 import { HYDRATED_ATTRIBUTE } from './hydration.js';
+
+/** docs/spec.md §9. */
+export const ASYNC_COMPONENT_DELAY_MS = 200;
 
 export interface AsyncComponentOptions {
   /** Shown while loading, once `delay` has passed. */
