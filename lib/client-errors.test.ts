@@ -30,6 +30,7 @@ describe('errors Fastify and Node answer themselves, in the one shape', () => {
   const app = createService({ name: 'test', logger, production: true, edgeHeaders: { 'x-content-type-options': 'nosniff' } });
   app.get('/items/:id', async () => ({ ok: true }));
   app.post('/items/:id', async () => ({ ok: true }));
+  app.get('/files/*', async (request, reply) => reply.callNotFound());
   let port: number;
   beforeAll(async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -81,6 +82,9 @@ describe('errors Fastify and Node answer themselves, in the one shape', () => {
 
   it('keeps 404 for a path no method has, and answers OPTIONS with Allow', async () => {
     expectShape(await rawRequest(port, json('DELETE /nothing HTTP/1.1')), 404);
+    // A GET route that gave up on the path (a missing static file) stays a 404 for GET.
+    expectShape(await rawRequest(port, json('GET /files/missing.js HTTP/1.1')), 404);
+    expectShape(await rawRequest(port, json('POST /files/missing.js HTTP/1.1')), 405);
     const options = await rawRequest(port, json('OPTIONS /items/1 HTTP/1.1'));
     expect([options.status, options.headers.allow]).toEqual([204, 'GET, HEAD, POST']);
   });

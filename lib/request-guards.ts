@@ -41,8 +41,9 @@ export function encodedBody(request: IncomingMessage): string | null {
 export function clientBrokeRequest(request: IncomingMessage): boolean {
   // Not writable: the connection was ended under the request, e.g. by the answer to garbage the
   // client sent after it on the same connection (lib/client-errors.ts).
+  // (In-process requests, app.inject, have a stand-in socket with neither property.)
   const socket = request.socket as IncomingMessage['socket'] | null;
-  return request.readableAborted || !socket || socket.destroyed || !socket.writable;
+  return request.readableAborted || socket?.destroyed === true || socket?.writable === false;
 }
 
 export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): void {

@@ -127,7 +127,9 @@ export function createService(options: ServiceOptions): FastifyInstance {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = allowedMethods(app, path, options.catchAllServes);
-    if (allowed.length === 0) return sendError(request, reply, createError({ statusCode: 404, statusMessage: `Page not found: ${path}` }));
+    // A route of this very method that gave up (a static file that is not there) is a plain 404.
+    if (allowed.length === 0 || allowed.includes(request.method))
+      return sendError(request, reply, createError({ statusCode: 404, statusMessage: `Page not found: ${path}` }));
     reply.header('allow', allowed.join(', '));
     if (request.method === 'OPTIONS') return reply.code(204).send();
     return sendError(
