@@ -6,10 +6,9 @@
  */
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { errorPageTitle, type ErrorBody } from '../../../../lib/errors.js';
+import { errorPageTitle, toHttpError, type ErrorBody } from '../../../../lib/errors.js';
 import { applyHead, errorHead } from '../runtime/shared/head.js';
 import { publicOrigin } from '../runtime/shared/app-config.js';
-import { toPayloadHttpError } from '../runtime/shared/payload.js';
 
 type ErrorViewProps = Pick<ErrorBody, 'statusCode' | 'statusMessage' | 'message'>;
 
@@ -33,7 +32,7 @@ export function ErrorView({ statusCode, statusMessage, message }: ErrorViewProps
 
 /** The route boundary: the thrown error as the page, with the error's head. */
 export function ErrorPage() {
-  const error = toPayloadHttpError(useRouteError());
+  const error = toHttpError(useRouteError());
   useEffect(() => {
     applyHead(document, errorHead(error.statusCode, errorPageTitle(error.statusCode), publicOrigin(), window.location.pathname));
   }, [error.statusCode]);
