@@ -120,6 +120,18 @@ export function createService(options: ServiceOptions): FastifyInstance {
 
   registerRequestGuards(app, bodyLimit);
 
+  // Once closing, an answer still in flight ends its connection: Fastify closes only the idle
+  // ones, and a kept-alive socket would hold the shutdown until the client's own timeout (an
+  // upstream's `keep-alive: timeout=5`, which the gateway used to copy, hid this).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   app.addHook('onResponse', async (request, reply) => logAccess(request, reply, reply.statusCode));
 
   registerHealth(app, options.checks ?? {});
