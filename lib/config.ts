@@ -126,6 +126,14 @@ export const storeFields = (defaultDir: string) => ({
   BUILD_STORE_DIR: z.string().min(1, 'expected a directory').default(defaultDir),
 });
 
+/** The shared client files of recent builds (lib/build-store/asset-types.ts): how many builds, how long. */
+export const assetStoreFields = () => ({
+  /** Builds whose hashed client files stay in the store for tabs still running them. */
+  ASSET_BUILDS_KEPT: positiveInt(5),
+  /** A file leaves the store this long after its build last published or touched it (7 days). */
+  ASSET_TTL_MS: positiveInt(7 * 24 * 60 * 60 * 1000),
+});
+
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,

@@ -200,6 +200,11 @@ export interface ListenOptions {
   metricsPort?: number | undefined;
   /** Set: spans are exported over OTLP/HTTP to this collector. */
   otlpEndpoint?: string | undefined;
+  /**
+   * Runs on SIGTERM before the listener closes, while requests are still taken (the renderer
+   * withdraws from the store and waits for the gateways to notice). Counts against the timeout.
+   */
+  beforeClose?: () => Promise<void>;
 }
 
 /** The listen options of a service config (lib/config.ts serviceFields). */
@@ -239,13 +244,16 @@ export async function listen(app: FastifyInstance, options: ListenOptions): Prom
       process.exit(1);
     }, options.shutdownTimeoutMs);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    const before = options.beforeClose?.().catch((error: unknown) => app.log.warn({ err: error }, 'before-close step failed'));
+    Promise.resolve(before)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

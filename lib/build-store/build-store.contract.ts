@@ -81,6 +81,25 @@ export function describeBuildStore(
       expect(await store.current()).toEqual({ id: 'newer', timestamp: 6 });
     });
 
+    it('lists the renderers announced, per build, until they withdraw or their announcement expires', async () => {
+      const one = await fresh('renderers');
+      const two = await fresh('renderers');
+      const a1 = { buildId: 'build-a', url: 'http://10.0.0.1:3001' };
+      const a2 = { buildId: 'build-a', url: 'http://10.0.0.2:3001' };
+      const b1 = { buildId: 'build-b', url: 'http://10.0.0.3:3001' };
+      await one.announceRenderer(a1, 60_000);
+      await one.announceRenderer(a2, 60_000);
+      await two.announceRenderer(b1, 300);
+      await two.announceRenderer(b1, 300); // a repeat replaces, never duplicates
+      const sorted = (list: { url: string }[]) => [...list].sort((x, y) => x.url.localeCompare(y.url));
+      expect(sorted(await two.renderers())).toEqual([a1, a2, b1]);
+      await one.withdrawRenderer(a2);
+      expect(sorted(await two.renderers())).toEqual([a1, b1]);
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect(await one.renderers()).toEqual([a1]);
+      await expect(one.announceRenderer({ buildId: '../x', url: 'http://x' }, 1000)).rejects.toThrow(/invalid build id/);
+    });
+
     it('tells a watcher about a new build within a second, not about the one it started with', async () => {
       const writer = await fresh('watch');
       await writer.publish(meta('first', 1));

@@ -2,9 +2,10 @@
  * The embedded build store: JSON files under the build output, so `npm start` needs no Redis.
  * Writes are atomic (temp file + rename); other processes notice changes by polling.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BUILDS_KEPT, isBuildId, type BuildInfo, type BuildMeta, type BuildStore } from './types.js';
+import { BUILDS_KEPT, isBuildId, type BuildInfo, type BuildMeta, type BuildStore, type RendererEntry } from './types.js';
 
 export interface FileBuildStoreOptions {
   dir: string;
@@ -18,6 +19,9 @@ export function createFileBuildStore(options: FileBuildStoreOptions): BuildStore
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const metaPath = (id: string) => join(dir, 'meta', `${id}.json`);
   const timers = new Set<NodeJS.Timeout>();
+  const renderersDir = join(dir, 'renderers');
+  const rendererPath = (entry: RendererEntry) =>
+    join(renderersDir, `${createHash('sha256').update(`${entry.buildId} ${entry.url}`).digest('hex').slice(0, 32)}.json`);
 
   async function readJson<T>(path: string): Promise<T | null> {
     try {
@@ -72,6 +76,26 @@ export function createFileBuildStore(options: FileBuildStoreOptions): BuildStore
         clearInterval(timer);
         timers.delete(timer);
       };
+    },
+    async announceRenderer(entry, ttlMs) {
+      if (!isBuildId(entry.buildId)) throw new Error(`invalid build id: ${JSON.stringify(entry.buildId)}`);
+      await mkdir(renderersDir, { recursive: true });
+      await writeJson(rendererPath(entry), { buildId: entry.buildId, url: entry.url, expires: Date.now() + ttlMs });
+    },
+    async withdrawRenderer(entry) {
+      await rm(rendererPath(entry), { force: true });
+    },
+    async renderers() {
+      const names = await readdir(renderersDir).catch(() => [] as string[]);
+      const now = Date.now();
+      const found: RendererEntry[] = [];
+      for (const name of names.filter((n) => n.endsWith('.json'))) {
+        const entry = await readJson<RendererEntry & { expires: number }>(join(renderersDir, name)).catch(() => null);
+        if (!entry) continue;
+        if (entry.expires <= now) await rm(join(renderersDir, name), { force: true });
+        else found.push({ buildId: entry.buildId, url: entry.url });
+      }
+      return found;
     },
     async ping() {
       await mkdir(dir, { recursive: true });

@@ -4,10 +4,11 @@
  *   {prefix}build:meta:{id}    JSON meta of one build
  *   {prefix}build:history      list of the last builds' ids, newest first
  *   {prefix}build:changed      pub/sub channel, a message { id, timestamp } per publish
+ *   {prefix}build:renderers    sorted set of JSON { buildId, url }, scored by when it expires (ms)
  */
 import { Redis } from 'ioredis';
 import { pingRedis, resilientRedisOptions } from '../redis.js';
-import { BUILDS_KEPT, isBuildId, type BuildInfo, type BuildMeta, type BuildStore } from './types.js';
+import { BUILDS_KEPT, isBuildId, type BuildInfo, type BuildMeta, type BuildStore, type RendererEntry } from './types.js';
 
 export interface RedisBuildStoreOptions {
   url: string;
@@ -23,7 +24,9 @@ export function createRedisBuildStore(options: RedisBuildStoreOptions): BuildSto
     meta: (id: string) => `${prefix}build:meta:${id}`,
     history: `${prefix}build:history`,
     channel: `${prefix}build:changed`,
+    renderers: `${prefix}build:renderers`,
   };
+  const member = (entry: RendererEntry) => JSON.stringify({ buildId: entry.buildId, url: entry.url });
   // Queued while connecting (the renderer publishes right at start); bounded by the retry limit.
   const redis = new Redis(options.url, { ...resilientRedisOptions, enableOfflineQueue: true });
   redis.on('error', () => undefined); // reported through ping() and readiness, not as crashes
@@ -81,6 +84,21 @@ export function createRedisBuildStore(options: RedisBuildStoreOptions): BuildSto
         subscribers.delete(subscriber);
         subscriber.disconnect();
       };
+    },
+    async announceRenderer(entry, ttlMs) {
+      if (!isBuildId(entry.buildId)) throw new Error(`invalid build id: ${JSON.stringify(entry.buildId)}`);
+      await redis.zadd(keys.renderers, Date.now() + ttlMs, member(entry));
+    },
+    async withdrawRenderer(entry) {
+      await redis.zrem(keys.renderers, member(entry));
+    },
+    async renderers() {
+      const now = Date.now();
+      // Expired entries (a renderer that died without withdrawing) are dropped by whoever reads first.
+      const [, live] =
+        (await redis.multi().zremrangebyscore(keys.renderers, '-inf', now).zrangebyscore(keys.renderers, now, '+inf').exec()) ?? [];
+      const members = (live?.[1] as string[] | undefined) ?? [];
+      return members.map((raw) => JSON.parse(raw) as RendererEntry);
     },
     ping: () => pingRedis(redis),
     async close() {

@@ -14,6 +14,13 @@ export interface BuildMeta extends BuildInfo {
   prerendered: string[];
 }
 
+/** A renderer process and the build it serves (docs/decisions/skew-protection.md). */
+export interface RendererEntry {
+  buildId: string;
+  /** Its own address (the pod's), not a load balancer's. */
+  url: string;
+}
+
 /**
  * Where the renderer publishes its build and the gateway reads it. Two implementations share
  * one contract suite (`build-store.contract.ts`): Redis and files under the build output.
@@ -27,6 +34,15 @@ export interface BuildStore {
   meta(id: string): Promise<BuildMeta | null>;
   /** Calls `listener` whenever the current build changes; returns a function that stops it. */
   watch(listener: (build: BuildInfo) => void): () => void;
+  /**
+   * Says that a renderer of `buildId` answers at `url` for the next `ttlMs` (renderers repeat it
+   * while they run), so gateways can send a build's requests to a renderer of that build.
+   */
+  announceRenderer(entry: RendererEntry, ttlMs: number): Promise<void>;
+  /** Takes a renderer out at once (it is shutting down). */
+  withdrawRenderer(entry: RendererEntry): Promise<void>;
+  /** The renderers announced and not expired, of every build. */
+  renderers(): Promise<RendererEntry[]>;
   /** True when the store answers now. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

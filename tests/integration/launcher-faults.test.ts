@@ -4,22 +4,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../lib/paths.js';
 import { waitFor } from '../../lib/testing.js';
+import { findFreeBasePort } from '../../scripts/ports.js';
 import { SERVICE_NAMES, waitForOk, type ServiceName } from '../../scripts/services.js';
-
-async function freeBasePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return Math.min(port, 65_000);
-}
 
 /** The pid of the launcher's child running `name`, read from /proc (the launcher does not print it). */
 function servicePid(launcher: number, name: ServiceName): number | undefined {
@@ -48,7 +40,7 @@ describe('the launcher under faults', () => {
   };
 
   beforeAll(async () => {
-    const port = await freeBasePort();
+    const port = await findFreeBasePort();
     origin = `http://127.0.0.1:${port}`;
     dir = await mkdtemp(join(tmpdir(), 'launcher-faults-'));
     launcher = spawn(process.execPath, [join(projectRoot, 'dist', 'node', 'scripts', 'launch.js')], {

@@ -1,14 +1,16 @@
 /** Builds the gateway: route rules, build files, security headers, compression, three proxies. */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
+import { createAssetStore, createBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
 import { createService } from '../../../lib/service.js';
 import { registerBuildFiles } from './build-files.js';
+import { localAssets, registerClientAssets, type ClientAssetStats } from './client-assets.js';
 import { registerCompression } from './compression.js';
 import type { GatewayConfig } from './config.js';
 import { followCurrentBuild, type CurrentBuild } from './current-build.js';
 import { registerProxies } from './proxy.js';
 import { registerGatewayMetrics } from './metrics.js';
 import { gatewayChecks } from './readiness.js';
+import { createRendererChoice } from './renderer-choice.js';
 import { registerRouteRules } from './route-rules.js';
 import { registerRenderCacheMetrics } from './render-cache/cache-metrics.js';
 import { createRenderCache } from './render-cache/index.js';
@@ -21,11 +23,13 @@ export interface GatewayApp {
   store: BuildStore;
   /** Null when RENDER_CACHE is off. */
   cache: RenderCacheStats | null;
+  assets: ClientAssetStats;
 }
 
 /** Which way the request went, for the access line. */
 function accessFields(request: FastifyRequest, reply: FastifyReply): Record<string, unknown> {
   if (request.routeRules?.redirect && reply.hasHeader('location')) return { upstream: 'redirect' };
+  if (request.assetSource) return { upstream: 'gateway', asset: request.assetSource };
   const cache = request.cacheStatus ?? undefined;
   if (cache === 'HIT' || cache === 'STALE') return { upstream: 'cache', cache };
   const upstream = (request.routeOptions.config as { upstream?: string } | undefined)?.upstream;
@@ -42,25 +46,40 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store }: 
   const buildStore =
     store ?? createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR });
   const build = followCurrentBuild(buildStore, logger, config.BUILD_POLL_MS);
+  const renderers = createRendererChoice(build, config.RENDERER_URL);
+  const assetStore = createAssetStore({
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    dir: config.BUILD_STORE_DIR,
+    keep: config.ASSET_BUILDS_KEPT,
+    ttlMs: config.ASSET_TTL_MS,
+  });
   const upstreams = { rendererUrl: config.RENDERER_URL, imageUrl: config.IMAGE_URL, iconsUrl: config.ICONS_URL };
   const app = createService({
     name: 'gateway',
     logger,
     production: config.NODE_ENV === 'production',
-    checks: gatewayChecks({ ...upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS }, buildStore, build),
+    checks: gatewayChecks({ ...upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS, renderer: renderers.current }, buildStore, build),
     accessFields,
     assetsPrefix: config.ASSETS_PREFIX,
     edgeHeaders: SECURITY_HEADERS,
   });
   app.telemetry.metrics.setBuildId(() => build.info()?.id);
-  registerGatewayMetrics(app, upstreams);
+  registerGatewayMetrics(app, { ...upstreams, isRenderer: renderers.isRenderer });
   app.addHook('onClose', async () => {
     build.stop();
+    await assetStore.close();
     if (!store) await buildStore.close();
   });
   registerSecurityHeaders(app, config.TRUST_PROXY);
   registerRouteRules(app, build);
-  const cache = config.RENDER_CACHE ? createRenderCache(app, build, config) : null;
+  const assets = registerClientAssets(app, {
+    assetsPrefix: config.ASSETS_PREFIX,
+    local: await localAssets(config.CLIENT_DIR),
+    store: assetStore,
+    memoryBytes: config.ASSET_MEMORY_BYTES,
+  });
+  const cache = config.RENDER_CACHE ? createRenderCache(app, build, config, renderers) : null;
   if (cache) registerRenderCacheMetrics(app.telemetry.metrics.registry, cache);
   await registerCompression(app);
   registerBuildFiles(app, build, config.ASSETS_PREFIX);
@@ -69,7 +88,9 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store }: 
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     trustProxy: config.TRUST_PROXY,
     assetsPrefix: config.ASSETS_PREFIX,
+    rendererFor: renderers.forUrl,
+    rendererRefused: renderers.refused,
   });
   await build.refresh();
-  return { app, build, store: buildStore, cache };
+  return { app, build, store: buildStore, cache, assets };
 }

@@ -9,6 +9,7 @@ import {
   positiveInt,
   serviceFields,
   storeFields,
+  assetStoreFields,
   z,
 } from '../../../lib/config.js';
 import { join } from 'node:path';
@@ -20,6 +21,11 @@ export const gatewayConfigShape = {
   IMAGE_URL: httpUrl().default('http://127.0.0.1:3002'),
   ICONS_URL: httpUrl().default('http://127.0.0.1:3003'),
   ...storeFields(defaultBuildStoreDir),
+  ...assetStoreFields(),
+  /** A client build on the gateway's disk, served first (`npm start`); absent in the gateway image. */
+  CLIENT_DIR: z.string().min(1).default(join(buildDir, 'client')),
+  /** Bytes of client files read from the asset store that each gateway keeps in memory. */
+  ASSET_MEMORY_BYTES: positiveInt(32 * 1024 * 1024),
   /** Where the build files live: `{ASSETS_PREFIX}builds/latest.json`. */
   ASSETS_PREFIX: assetsPrefix(),
   /** An upstream that sends no headers (or stalls its body) this long gives 504. */

@@ -1,9 +1,17 @@
 /**
  * The build the gateway applies: followed from the build store (change events plus a short
  * poll), kept in memory so the gateway keeps serving its last build while the store is away.
+ * The same read brings the renderers announced per build (docs/decisions/skew-protection.md).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { BUILDS_KEPT, isBuildId, type BuildInfo, type BuildMeta, type BuildStore } from '../../../lib/build-store/index.js';
+import {
+  BUILDS_KEPT,
+  isBuildId,
+  type BuildInfo,
+  type BuildMeta,
+  type BuildStore,
+  type RendererEntry,
+} from '../../../lib/build-store/index.js';
 import { createRouteRulesMatcher, type RouteRulesMatcher } from '../../../lib/route-rules.js';
 
 export interface CurrentBuild {
@@ -11,6 +19,10 @@ export interface CurrentBuild {
   matcher(): RouteRulesMatcher;
   /** The meta of any kept build; `undefined` when the store cannot answer and it is not cached. */
   meta(id: string): Promise<BuildMeta | null | undefined>;
+  /** The announced renderers of a build (their own addresses); empty when none is known. */
+  renderersOf(id: string): readonly string[];
+  /** Every announced renderer, of any build. */
+  allRenderers(): readonly string[];
   /** Re-reads the current build now; resolves false when the store did not answer. */
   refresh(): Promise<boolean>;
   /** True when the last read of the store succeeded. */
@@ -28,6 +40,7 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
   let reachable = false;
   let hasBuild = false;
   const cache = new Map<string, BuildMeta>();
+  let renderers = new Map<string, string[]>();
 
   function remember(meta: BuildMeta): void {
     cache.delete(meta.id);
@@ -54,6 +67,9 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
       hasBuild = current !== null;
       // A meta that is missing or does not compile leaves the last good build in place.
       if (current) await apply(current).catch((error: unknown) => log.warn({ err: error, buildId: current.id }, 'build not applied'));
+      // Read after the current build: a renderer announces itself before it publishes its build,
+      // so a gateway that sees a new current build also sees that build's renderer.
+      renderers = groupByBuild(await store.renderers());
       return true;
     } catch (error) {
       if (reachable) log.warn({ err: error, store: store.kind }, 'build store unreachable; keeping the last build');
@@ -100,6 +116,8 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
         return undefined;
       }
     },
+    renderersOf: (id) => renderers.get(id) ?? [],
+    allRenderers: () => [...renderers.values()].flat(),
     refresh: queueRefresh,
     storeReachable: () => reachable,
     storeHasBuild: () => reachable && hasBuild,
@@ -108,4 +126,10 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
       unwatch();
     },
   };
+}
+
+function groupByBuild(entries: readonly RendererEntry[]): Map<string, string[]> {
+  const byBuild = new Map<string, string[]>();
+  for (const { buildId, url } of entries) byBuild.set(buildId, [...(byBuild.get(buildId) ?? []), url].sort());
+  return byBuild;
 }

@@ -13,6 +13,8 @@ export interface UpstreamOrigins {
   rendererUrl: string;
   imageUrl: string;
   iconsUrl: string;
+  /** Renderers announced by their own addresses (renderer-choice.ts) count as 'renderer' too. */
+  isRenderer?: (origin: string) => boolean;
 }
 
 interface UndiciRequest {
@@ -55,7 +57,9 @@ export function registerGatewayMetrics(app: FastifyInstance, upstreams: Upstream
   const started = new WeakMap<object, number>();
   const upstreamOf = (request: UndiciRequest): string | undefined => {
     const origin = request.origin;
-    return origin === undefined ? undefined : names.get(typeof origin === 'string' ? origin : origin.origin);
+    if (origin === undefined) return undefined;
+    const key = typeof origin === 'string' ? origin : origin.origin;
+    return names.get(key) ?? (upstreams.isRenderer?.(key) ? 'renderer' : undefined);
   };
 
   const onCreate = (message: unknown): void => {

@@ -19,18 +19,42 @@ export interface ProxyOptions {
   trustProxy: boolean;
   /** Requests under it are for assets, which upstreams serve pre-compressed. */
   assetsPrefix: string;
+  /** The renderer for a request URL (renderer-choice.ts); RENDERER_URL when absent. */
+  rendererFor?: (url: string) => string;
+  /** Told when the renderer chosen for a request refused the connection. */
+  rendererRefused?: (url: string) => void;
+}
+
+/** True when the upstream refused the connection: nothing was sent, the process is gone. */
+function refusedConnection(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 'ECONNREFUSED') return true;
+  }
+  return false;
 }
 
 export async function registerProxies(app: FastifyInstance, options: ProxyOptions): Promise<void> {
-  const common = (upstream: UpstreamName, url: string): FastifyHttpProxyOptions => {
+  // Which renderer each request went to, for telling the choice about a refused connection.
+  const chosen = new WeakMap<object, string>();
+  const common = (upstream: UpstreamName, url: string, choose?: (url: string) => string): FastifyHttpProxyOptions => {
     const replyWithUpstreamError = onUpstreamError(upstream);
     return {
-      upstream: url,
+      // With a chooser the origin must be left empty: reply-from pins undici to a fixed upstream's origin.
+      upstream: choose ? '' : url,
       config: { upstream },
       // The gateway writes one access line per request itself; reply-from would add two more.
       disableRequestLogging: true,
       undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: options.timeoutMs } },
       replyOptions: {
+        ...(choose
+          ? {
+              getUpstream: (request: { url: string }) => {
+                const target = choose(request.url);
+                chosen.set(request, target);
+                return target;
+              },
+            }
+          : {}),
         timeout: options.timeoutMs,
         // reply-from types request and reply for HTTP/2 too; the gateway only serves HTTP/1.
         rewriteRequestHeaders: (request, headers) =>
@@ -42,7 +66,11 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
           ),
         // Upstream connection headers describe the gateway's pooled socket, not the visitor's.
         rewriteHeaders: (headers) => withoutHopByHop(headers),
-        onError: (reply, { error }) => replyWithUpstreamError(reply as FastifyReply, error),
+        onError: (reply, { error }) => {
+          const target = chosen.get(reply.request);
+          if (target && refusedConnection(error)) options.rendererRefused?.(target);
+          replyWithUpstreamError(reply as FastifyReply, error);
+        },
         // No retry storms: never retry a 503, retry an idempotent request once on a reset keep-alive socket.
         retryDelay: ({ err, req, attempt }) =>
           attempt === 0 && (err as { code?: string } | null)?.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD')
@@ -57,5 +85,5 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
     prefix: '/api/_nuxt_icon',
     rewritePrefix: '/api/_nuxt_icon',
   });
-  await app.register(proxy, common('renderer', options.rendererUrl));
+  await app.register(proxy, common('renderer', options.rendererUrl, options.rendererFor));
 }

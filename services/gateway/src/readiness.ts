@@ -18,6 +18,8 @@ export interface ReadinessOptions {
   imageUrl: string;
   iconsUrl: string;
   timeoutMs: number;
+  /** The renderer pages go to now (renderer-choice.ts): an announced one of the current build, or rendererUrl. */
+  renderer?: () => string;
 }
 
 /**
@@ -28,7 +30,7 @@ export function gatewayChecks(options: ReadinessOptions, store: BuildStore, buil
   const upstream = (url: string, whenDown: CheckState) => async (): Promise<CheckState> =>
     (await healthy(url, options.timeoutMs)) ? 'ok' : whenDown;
   return {
-    renderer: upstream(options.rendererUrl, 'down'),
+    renderer: async () => ((await healthy(options.renderer?.() ?? options.rendererUrl, options.timeoutMs)) ? 'ok' : 'down'),
     image: upstream(options.imageUrl, 'degraded'),
     icons: upstream(options.iconsUrl, 'degraded'),
     store: async () => {

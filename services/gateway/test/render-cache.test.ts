@@ -14,7 +14,7 @@ interface Renderer {
   url: string;
   app: FastifyInstance;
   renders: Map<string, number>;
-  mode: { setCookie: boolean; status: number; cacheControl: string; delayMs: number; version: string };
+  mode: { setCookie: boolean; status: number; cacheControl: string; delayMs: number; version: string; buildId: string };
 }
 
 const NONCE = 'bm9uY2Utb2YtdGhlLXJlbmRlcg==';
@@ -22,7 +22,14 @@ const NONCE = 'bm9uY2Utb2YtdGhlLXJlbmRlcg==';
 async function startRenderer(): Promise<Renderer> {
   const app = Fastify();
   const renders = new Map<string, number>();
-  const mode: Renderer['mode'] = { setCookie: false, status: 200, cacheControl: 'no-cache', delayMs: 0, version: 'v1' };
+  const mode: Renderer['mode'] = {
+    setCookie: false,
+    status: 200,
+    cacheControl: 'no-cache',
+    delayMs: 0,
+    version: 'v1',
+    buildId: 'build-one',
+  };
   app.get('/*', async (request, reply) => {
     renders.set(request.url, (renders.get(request.url) ?? 0) + 1);
     if (mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
@@ -36,7 +43,7 @@ async function startRenderer(): Promise<Renderer> {
       .code(mode.status)
       .header('content-security-policy', `script-src 'nonce-${NONCE}' 'strict-dynamic'; object-src 'none'`)
       .header('cache-control', mode.cacheControl)
-      .header('x-build-id', 'b1')
+      .header('x-build-id', mode.buildId)
       .type('text/html; charset=utf-8')
       .send(html);
   });
@@ -61,7 +68,14 @@ describe('render cache', () => {
   });
   beforeEach(async () => {
     renderer.renders.clear();
-    Object.assign(renderer.mode, { setCookie: false, status: 200, cacheControl: 'no-cache', delayMs: 0, version: 'v1' });
+    Object.assign(renderer.mode, {
+      setCookie: false,
+      status: 200,
+      cacheControl: 'no-cache',
+      delayMs: 0,
+      version: 'v1',
+      buildId: 'build-one',
+    });
     const env = { RENDERER_URL: renderer.url, IMAGE_URL: renderer.url, ICONS_URL: renderer.url, CACHE_MAX_VARIANTS: '5' };
     gateway = await startGateway(env, metaOf('build-one', RULES, 1000));
   });
@@ -221,10 +235,22 @@ describe('render cache', () => {
 
   it('never serves a page of an older build', async () => {
     await get('/fresh/build');
-    renderer.mode.version = 'v2';
+    Object.assign(renderer.mode, { version: 'v2', buildId: 'build-two' });
     await gateway.store.publish(metaOf('build-two', RULES, 2000));
     await waitFor(() => gateway.build.info()?.id === 'build-two', 5000);
     const after = await get('/fresh/build');
     expect([after.headers['x-cache'], after.body.includes('v2')]).toEqual(['MISS', true]);
+  });
+
+  it("never keeps a page another build rendered under this build's key (a renderer not yet replaced)", async () => {
+    await gateway.store.publish(metaOf('build-two', RULES, 2000));
+    await waitFor(() => gateway.build.info()?.id === 'build-two', 5000);
+    const first = await get('/fresh/skew');
+    const second = await get('/fresh/skew');
+    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['MISS', 'MISS']);
+    expect(renderer.renders.get('/fresh/skew')).toBe(2);
+    renderer.mode.buildId = 'build-two';
+    await get('/fresh/skew');
+    expect((await get('/fresh/skew')).headers['x-cache']).toBe('HIT');
   });
 });

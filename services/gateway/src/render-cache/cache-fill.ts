@@ -6,7 +6,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { Pool } from 'undici';
+import { Agent } from 'undici';
+import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
 import type { CacheRule } from '../../../../lib/route-rule-types.js';
 import { forwardedHeaders } from '../forwarded.js';
 import { keyedCookies } from './cache-key.js';
@@ -48,11 +49,12 @@ export function fillHeaders(request: FastifyRequest, rule: CacheRule, trustProxy
   return forwardedHeaders(request, headers, trustProxy);
 }
 
-export function createRendererClient(rendererUrl: string, timeoutMs: number) {
-  const pool = new Pool(rendererUrl, { connections: 64, keepAliveTimeout: 60_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+/** `renderer()` names the renderer of each fill: one of the current build while builds overlap. */
+export function createRendererClient(renderer: () => string, timeoutMs: number) {
+  const pool = new Agent({ connections: 64, keepAliveTimeout: 60_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   return {
     async render(path: string, headers: IncomingHttpHeaders): Promise<Rendered> {
-      const response = await pool.request({ method: 'GET', path, headers: headers as Record<string, string> });
+      const response = await pool.request({ origin: renderer(), method: 'GET', path, headers: headers as Record<string, string> });
       const body = Buffer.from(await response.body.arrayBuffer());
       return { status: response.statusCode, headers: response.headers, body };
     },
@@ -61,7 +63,11 @@ export function createRendererClient(rendererUrl: string, timeoutMs: number) {
 }
 
 export async function toFillResult(key: string, rendered: Rendered, rule: CacheRule): Promise<FillResult> {
-  const reason = unstorableReason(rendered);
+  // Keys start with the build id: a page another build rendered (a renderer that has not been
+  // replaced yet) must not be kept as this build's, or tabs would be sent back to the old build.
+  const renderedBy = rendered.headers[BUILD_ID_HEADER];
+  const keyBuild = key.slice(0, key.indexOf(':'));
+  const reason = typeof renderedBy === 'string' && renderedBy !== keyBuild ? `rendered by build ${renderedBy}` : unstorableReason(rendered);
   if (reason) {
     let claimed = false;
     return { kind: 'uncacheable', rendered, reason, claim: () => !claimed && (claimed = true) };

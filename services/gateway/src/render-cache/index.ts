@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { CurrentBuild } from '../current-build.js';
+import type { RendererChoice } from '../renderer-choice.js';
 import { createFileCacheStore } from './file-store.js';
 import { createRedisCacheStore } from './redis-store.js';
 import { createPrerendered } from './prerendered.js';
@@ -32,7 +33,12 @@ export function createCacheStore(
   return { ...store, stop: () => clearInterval(timer) };
 }
 
-export function createRenderCache(app: FastifyInstance, build: CurrentBuild, config: GatewayConfig): RenderCacheStats {
+export function createRenderCache(
+  app: FastifyInstance,
+  build: CurrentBuild,
+  config: GatewayConfig,
+  renderers?: RendererChoice,
+): RenderCacheStats {
   const store = createCacheStore(config, config.BUILD_POLL_MS, () => build.info()?.id);
   app.addHook('onClose', async () => {
     store.stop();
@@ -40,6 +46,7 @@ export function createRenderCache(app: FastifyInstance, build: CurrentBuild, con
   });
   return registerRenderCache(app, build, {
     rendererUrl: config.RENDERER_URL,
+    ...(renderers ? { currentRenderer: renderers.current, servesBuild: renderers.serves } : {}),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     trustProxy: config.TRUST_PROXY,
     assetsPrefix: config.ASSETS_PREFIX,

@@ -11,6 +11,7 @@ import { SingleFlight } from '../../../../lib/http-cache/single-flight.js';
 import { SESSION_COOKIE } from '../../../../lib/constants.js';
 import type { CacheRule } from '../../../../lib/route-rule-types.js';
 import type { CurrentBuild } from '../current-build.js';
+import { payloadBuildId } from '../renderer-choice.js';
 import { entrySize, isFresh, mayServeStale, pickEncoding, withEncoding, type CacheEntry } from './cache-entry.js';
 import { withoutHopByHop } from '../hop-by-hop.js';
 import { forwardedOrigin } from '../forwarded.js';
@@ -23,6 +24,10 @@ export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
 
 export interface RenderCacheOptions {
   rendererUrl: string;
+  /** The renderer of each fill (renderer-choice.ts); rendererUrl when absent. */
+  currentRenderer?: () => string;
+  /** True when a renderer of that build is announced: its payloads go there, past the cache. */
+  servesBuild?: (buildId: string) => boolean;
   timeoutMs: number;
   trustProxy: boolean;
   assetsPrefix: string;
@@ -67,7 +72,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
   const fills = new SingleFlight<FillResult>();
   const encodings = new SingleFlight<CacheEntry>();
   const variants = new Lru<Set<string>>({ maxEntries: 10_000 });
-  const renderer = createRendererClient(options.rendererUrl, options.timeoutMs);
+  const renderer = createRendererClient(options.currentRenderer ?? (() => options.rendererUrl), options.timeoutMs);
   const failing = new Set<string>();
   const stats: RenderCacheStats = {
     requests: { HIT: 0, STALE: 0, MISS: 0, BYPASS: 0 },
@@ -215,6 +220,9 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     const rule = (payload ? build.matcher().match(page) : request.routeRules)?.cache;
     const buildId = build.info()?.id;
     if (!rule || !buildId) return null;
+    // A tab on an older build whose renderers still run gets its own build's data (not cached here).
+    const named = payload ? payloadBuildId(`${path}?${search}`) : null;
+    if (named && named !== buildId && options.servesBuild?.(named)) return null;
     // A payload's `?{buildId}` only says which build the client runs; the key has the build already.
     const query = normalizeQuery(search, options.ignoredQuery, payload ? (name) => BUILD_ID_PARAM.test(name) : undefined);
     const origin = forwardedOrigin(request, options.trustProxy);

@@ -1,6 +1,16 @@
 /** The renderer's one config module: read once at start, a bad value stops it with one line. */
 import { join } from 'node:path';
-import { assetsPrefix, httpUrl, loadConfig, parseConfig, positiveInt, serviceFields, storeFields, z } from '../../../../lib/config.js';
+import {
+  assetStoreFields,
+  assetsPrefix,
+  httpUrl,
+  loadConfig,
+  parseConfig,
+  positiveInt,
+  serviceFields,
+  storeFields,
+  z,
+} from '../../../../lib/config.js';
 import { BUILD_CHECK_INTERVAL_MS } from '../runtime/shared/app-config.js';
 import { buildDir, defaultBuildStoreDir } from '../../../../lib/paths.js';
 import { accountsConfigShape } from './auth/config.js';
@@ -16,6 +26,16 @@ export const rendererConfigShape = {
   /** Abort a render that has not finished streaming after this long. */
   SSR_STREAM_TIMEOUT_MS: positiveInt(5000),
   ...storeFields(defaultBuildStoreDir),
+  ...assetStoreFields(),
+  /**
+   * This renderer's own address (the pod's, `http://$(POD_IP):3001`): announced in the store so
+   * gateways send its build's requests to it while builds overlap. Unset: not announced.
+   */
+  RENDERER_ADVERTISE_URL: httpUrl().optional(),
+  /** How often the renderer repeats its announcement (it expires after three times this). */
+  ANNOUNCE_INTERVAL_MS: positiveInt(2000),
+  /** After withdrawing on SIGTERM, how long an announced renderer keeps serving before it closes. */
+  DRAIN_DELAY_MS: positiveInt(2000),
   ASSETS_PREFIX: assetsPrefix(),
   /** The Vite client build, the SSR bundle, the build meta and the content file. */
   CLIENT_DIR: z.string().min(1).default(join(buildDir, 'client')),

@@ -1,0 +1,128 @@
+/**
+ * Hashed client files (`{ASSETS_PREFIX}{name}`) of any kept build, so a tab still on an old build
+ * never misses a chunk or a stylesheet (docs/decisions/skew-protection.md). In order: the gateway's
+ * own copy of a client build (CLIENT_DIR, when the image has one), a memory LRU, the shared asset
+ * store the renderers publish to; anything else goes on to the renderer as before. A hashed name
+ * is one content forever, so every answer is immutable, in the smallest encoding the client takes.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readFile, readdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { isAssetName, type AssetEncoding, type AssetStore, type StoredAsset } from '../../../lib/build-store/index.js';
+import { Lru } from '../../../lib/http-cache/lru.js';
+import { pickEncoding } from './render-cache/cache-entry.js';
+
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function contentTypeOf(name: string): string {
+  return TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** The encodings to look for, best first, for an Accept-Encoding header. */
+export function encodingsFor(acceptEncoding: string | undefined): AssetEncoding[] {
+  const best = pickEncoding(acceptEncoding);
+  return best === 'br' ? ['br', 'gzip', 'identity'] : best === 'gzip' ? ['gzip', 'identity'] : ['identity'];
+}
+
+export interface AssetSource {
+  get(name: string, encodings: readonly AssetEncoding[]): Promise<StoredAsset | null>;
+}
+
+const SUFFIX: Record<AssetEncoding, string> = { identity: '', br: '.br', gzip: '.gz' };
+
+/** A client build on this machine's disk (listed once: a build's folder never changes); null without one. */
+export async function localAssets(dir: string | undefined): Promise<AssetSource | null> {
+  if (!dir) return null;
+  const names = new Set(await readdir(dir).catch(() => [] as string[]));
+  if (names.size === 0) return null;
+  return {
+    async get(name, encodings) {
+      for (const encoding of encodings) {
+        const file = `${name}${SUFFIX[encoding]}`;
+        if (names.has(file)) return { encoding, body: await readFile(join(dir, file)) };
+      }
+      return null;
+    },
+  };
+}
+
+export interface ClientAssetsOptions {
+  assetsPrefix: string;
+  local: AssetSource | null;
+  store: AssetStore | null;
+  /** Bytes of store answers kept in memory. */
+  memoryBytes: number;
+}
+
+export interface ClientAssetStats {
+  served: Record<'local' | 'memory' | 'store', number>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Where the gateway found a client file itself (the access line says it). */
+    assetSource: 'local' | 'memory' | 'store' | null;
+  }
+}
+
+function assetName(request: FastifyRequest, prefix: string): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const path = request.url.split('?', 1)[0]!;
+  if (!path.startsWith(prefix)) return null;
+  const name = path.slice(prefix.length);
+  // Source maps are never served; a twin is asked for by its plain name.
+  return isAssetName(name) && !/\.(map|br|gz)$/.test(name) ? name : null;
+}
+
+export function registerClientAssets(app: FastifyInstance, options: ClientAssetsOptions): ClientAssetStats {
+  const memory = new Lru<StoredAsset>({ maxEntries: 2000, maxSize: options.memoryBytes });
+  const stats: ClientAssetStats = { served: { local: 0, memory: 0, store: 0 } };
+  app.decorateRequest('assetSource', null);
+
+  async function find(name: string, encodings: AssetEncoding[]): Promise<[StoredAsset, 'local' | 'memory' | 'store'] | null> {
+    const local = await options.local?.get(name, encodings).catch(() => null);
+    if (local) return [local, 'local'];
+    const key = `${name}\n${encodings[0]}`;
+    const remembered = memory.get(key);
+    if (remembered) return [remembered, 'memory'];
+    // The store away is a miss: the renderer still has its own build's files.
+    const stored = await options.store?.get(name, encodings).catch(() => null);
+    if (!stored) return null;
+    memory.set(key, stored, stored.body.length);
+    return [stored, 'store'];
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const name = assetName(request, options.assetsPrefix);
+    if (!name) return;
+    const found = await find(name, encodingsFor(request.headers['accept-encoding']));
+    if (!found) return;
+    const [asset, source] = found;
+    stats.served[source]++;
+    request.assetSource = source;
+    reply
+      .header('content-type', contentTypeOf(name))
+      .header('cache-control', ASSET_CACHE_CONTROL)
+      .header('vary', 'accept-encoding')
+      .header('content-length', String(asset.body.length));
+    if (asset.encoding !== 'identity') reply.header('content-encoding', asset.encoding);
+    return reply.send(request.method === 'HEAD' ? undefined : asset.body);
+  });
+  return stats;
+}
