@@ -113,7 +113,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     // Fastify's onResponse waits for 'finish'; a client that leaves first still gets its line,
     // with nginx's 499 (client closed request) unless an error status was already chosen.
     reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished && clientBrokeRequest(request.raw))
+      if (!reply.raw.writableFinished && (clientBrokeRequest(request.raw) || answerGone(reply)))
         logAccess(request, reply, reply.statusCode >= 400 ? reply.statusCode : 499);
     });
   });
@@ -173,9 +173,18 @@ function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCh
   });
 }
 
+/**
+ * The answer's stream was closed before a header went out: its connection is gone (the client
+ * left, or the connection was ended under it), so an error met afterwards (the upstream body
+ * aborted) is nobody's fault here and nobody can read it.
+ */
+function answerGone(reply: FastifyReply): boolean {
+  return reply.raw.destroyed && !reply.raw.headersSent;
+}
+
 /** Answers with the one error shape: JSON for JSON clients, the static error page otherwise. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  if (clientBrokeRequest(request.raw) && toHttpError(error).statusCode >= 500) {
+  if ((clientBrokeRequest(request.raw) || answerGone(reply)) && toHttpError(error).statusCode >= 500) {
     // Nobody is left to read the answer; the access line still says what happened.
     request.log.info({ code: (error as { code?: unknown } | null)?.code }, 'client broke its request');
     error = createError({ statusCode: 400, message: 'The request was incomplete' });
