@@ -70,4 +70,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // The site uses its own framework: API calls through runtime/http-client.ts (retries and the
+    // error shape of docs/spec.md §7), moves through runtime/navigate.ts.
+    files: ['services/renderer/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the API through `http` from runtime/http-client.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Call the API through `http` from runtime/http-client.ts.' },
+        { object: 'globalThis', property: 'fetch', message: 'Call the API through `http` from runtime/http-client.ts.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { name: 'react-router', importNames: ['useNavigate', 'redirect'], message: 'Move with `navigate()` from runtime/navigate.ts.' },
+      ],
+    },
+  },
 );

@@ -39,6 +39,8 @@ async function startIcons(): Promise<number> {
     catalogue: await readCatalogue(),
     memoryLimitBytes: config.ICONS_MEMORY_LIMIT_MB * 1024 * 1024,
     preload: config.ICONS_PRELOAD,
+    // bench/icons-cold.ts compares with a directory that has no indexes (whole-file loads).
+    ...(process.env.BENCH_ICON_INDEX_DIR ? { indexDir: process.env.BENCH_ICON_INDEX_DIR } : {}),
   });
   await preloaded;
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,15 +5,19 @@
  *   off-twin a second baseline process: its ratio to `off` is the noise floor of the run;
  *   hooks   per-request metrics and trace ids, but no metrics listener (so no process metrics);
  *   metrics metrics recorded (and served), trace ids made, logged and passed on (the default);
- *   otlp    the same plus every request's spans exported over OTLP/HTTP to a collector here.
+ *   otlp    the same plus every request's spans exported over OTLP/HTTP to a collector here;
+ *   metrics-before  with BENCH_BEFORE_DIR (a checkout of earlier code, compiled with `tsc` and given
+ *           this tree's dist/client, ssr, content, build): `metrics` as that code did it, so a
+ *           change to the telemetry is measured against its predecessor in the same run.
  * Two scenarios: the page rendered every time (render cache off: gateway and renderer work) and
  * the page served from the gateway's render cache (gateway only, so telemetry weighs the most).
- * CPU is read from /proc for the service processes around a fixed number of requests, in
- * interleaved rounds; the figure is the median over rounds of CPU per request against `off`.
- * BENCH_ROUNDS and BENCH_REQUESTS change the length; BENCH_SCENARIO=rendered|cached runs one.
+ * CPU is read from /proc (schedstat, ns) for the service processes around a fixed number of
+ * requests, in interleaved rounds; the figure is the median over rounds of CPU per request against
+ * `off`, and against the mean of both baselines. BENCH_ROUNDS and BENCH_REQUESTS change the length;
+ * BENCH_SCENARIO=rendered|cached runs one; BENCH_MODES=metrics,... measures only those besides the baselines.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,14 +27,17 @@ import { findFreeBasePort } from '../scripts/ports.js';
 import { waitForOk } from '../scripts/services.js';
 import { median } from './support/rounds.js';
 
-type Mode = 'off' | 'off-twin' | 'hooks' | 'metrics' | 'otlp';
-const MODES: Mode[] = ['off', 'off-twin', 'hooks', 'metrics', 'otlp'];
+type Mode = 'off' | 'off-twin' | 'hooks' | 'metrics' | 'otlp' | 'metrics-before';
+const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;
+const ALL_MODES: Mode[] = ['off', 'off-twin', 'hooks', 'metrics', 'otlp', ...(BEFORE_DIR ? (['metrics-before'] as const) : [])];
+// BENCH_MODES=hooks,metrics keeps those (and the two baselines, always measured).
+const chosen = process.env.BENCH_MODES?.split(',');
+const MODES = ALL_MODES.filter((mode) => !chosen || mode === 'off' || mode === 'off-twin' || chosen.includes(mode));
 const PAGE = '/category/git';
 const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const requests = Number(process.env.BENCH_REQUESTS ?? 1500);
 const only = process.env.BENCH_SCENARIO;
-const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 interface Variant {
   mode: Mode;
@@ -41,11 +48,21 @@ interface Variant {
   dir: string;
 }
 
-/** utime + stime of a process, in seconds. */
+/**
+ * CPU time of a process in seconds: the on-CPU time of all its threads from the scheduler
+ * (/proc/{pid}/task/{tid}/schedstat, nanoseconds), finer than the 10 ms ticks of /proc/{pid}/stat.
+ */
 async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  const tasks = await readdir(`/proc/${pid}/task`);
+  const times = await Promise.all(
+    tasks.map((tid) =>
+      readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').then(
+        (text) => Number(text.split(' ')[0]),
+        () => 0,
+      ),
+    ),
+  );
+  return times.reduce((sum, ns) => sum + ns, 0) / 1e9;
 }
 
 /** Answers OTLP/HTTP exports with 200 after reading them, as a collector would. */
@@ -59,9 +76,9 @@ async function startSink(): Promise<{ server: Server; url: string; bytes: () => 
   return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, bytes: () => bytes };
 }
 
-function spawnService(service: 'gateway' | 'renderer', telemetry: 'on' | 'off', env: NodeJS.ProcessEnv): ChildProcess {
-  const entry = join(projectRoot, 'dist', 'node', 'bench', 'observability-service.js');
-  const child = spawn(process.execPath, [entry, service, telemetry], { cwd: projectRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+function spawnService(service: 'gateway' | 'renderer', telemetry: 'on' | 'off', env: NodeJS.ProcessEnv, root = projectRoot): ChildProcess {
+  const entry = join(root, 'dist', 'node', 'bench', 'observability-service.js');
+  const child = spawn(process.execPath, [entry, service, telemetry], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 
@@ -84,22 +101,33 @@ async function startVariant(mode: Mode, sinkUrl: string): Promise<Variant> {
   };
   delete common.REDIS_URL;
   const telemetry = mode === 'off' || mode === 'off-twin' ? 'off' : 'on';
-  const served = mode === 'metrics' || mode === 'otlp';
+  const served = mode === 'metrics' || mode === 'otlp' || mode === 'metrics-before';
+  const root = mode === 'metrics-before' ? BEFORE_DIR! : projectRoot;
   const metricsPort = (offset: number) => (served ? String(base + 1000 + offset) : '0');
-  const renderer = spawnService('renderer', telemetry, { ...common, PORT: String(base + 1), METRICS_PORT: metricsPort(1) });
+  const renderer = spawnService('renderer', telemetry, { ...common, PORT: String(base + 1), METRICS_PORT: metricsPort(1) }, root);
   await waitForOk(`${url(1)}/healthz`, 60_000);
-  const rendered = spawnService('gateway', telemetry, {
-    ...common,
-    PORT: String(base),
-    METRICS_PORT: metricsPort(0),
-    RENDER_CACHE: 'false',
-  });
-  const cached = spawnService('gateway', telemetry, {
-    ...common,
-    PORT: String(base + 2),
-    METRICS_PORT: metricsPort(2),
-    RENDER_CACHE: 'true',
-  });
+  const rendered = spawnService(
+    'gateway',
+    telemetry,
+    {
+      ...common,
+      PORT: String(base),
+      METRICS_PORT: metricsPort(0),
+      RENDER_CACHE: 'false',
+    },
+    root,
+  );
+  const cached = spawnService(
+    'gateway',
+    telemetry,
+    {
+      ...common,
+      PORT: String(base + 2),
+      METRICS_PORT: metricsPort(2),
+      RENDER_CACHE: 'true',
+    },
+    root,
+  );
   await Promise.all([waitForOk(`${url(0)}${PAGE}`, 60_000), waitForOk(`${url(2)}${PAGE}`, 60_000)]);
   const metrics = (offset: number) => (served ? { metrics: `http://127.0.0.1:${base + 1000 + offset}/metrics` } : {});
   return {
@@ -131,7 +159,7 @@ async function measure(target: Variant['rendered'], amount: number): Promise<num
 }
 
 async function scenario(name: 'rendered' | 'cached', variants: Variant[], amount: number): Promise<Record<Mode, number[]>> {
-  const perRequest: Record<Mode, number[]> = { off: [], 'off-twin': [], hooks: [], metrics: [], otlp: [] };
+  const perRequest: Record<Mode, number[]> = { off: [], 'off-twin': [], hooks: [], metrics: [], otlp: [], 'metrics-before': [] };
   // Warm every variant (JIT, caches, connections) before anything counts. Scrapes stay out of the
   // measured runs: Prometheus scrapes every 15-30 s, a run lasts about a second.
   for (const variant of variants) {
@@ -148,16 +176,23 @@ async function scenario(name: 'rendered' | 'cached', variants: Variant[], amount
 }
 
 function report(name: string, perRequest: Record<Mode, number[]>): void {
-  const ratios = (mode: Mode) => perRequest[mode].map((cpu, i) => cpu / perRequest.off[i]!);
+  const against = (mode: Mode, base: (round: number) => number) => median(perRequest[mode].map((cpu, i) => cpu / base(i)));
+  // Both baselines of a round averaged: on a shared machine one of them alone can be off by 5%.
+  const bothOff = (round: number) => (perRequest.off[round]! + perRequest['off-twin'][round]!) / 2;
   console.log(`\n${name}`);
   console.table(
     MODES.map((mode) => ({
       variant: mode,
       'CPU µs/request (median)': Math.round(median(perRequest[mode]) * 1e6),
-      'vs off (median of rounds)': mode === 'off' ? '1.000' : median(ratios(mode)).toFixed(3),
-      'extra CPU': mode === 'off' ? '' : `${((median(ratios(mode)) - 1) * 100).toFixed(1)}%`,
+      'vs off (median of rounds)': mode === 'off' ? '1.000' : against(mode, (i) => perRequest.off[i]!).toFixed(3),
+      'vs mean of off and off-twin': against(mode, bothOff).toFixed(3),
+      'extra CPU': mode === 'off' ? '' : `${((against(mode, bothOff) - 1) * 100).toFixed(1)}%`,
     })),
   );
+  if (MODES.includes('metrics') && MODES.includes('metrics-before')) {
+    const ratio = against('metrics', (i) => perRequest['metrics-before'][i]!);
+    console.log(`metrics / metrics-before (this code against BENCH_BEFORE_DIR's, median of rounds): ${ratio.toFixed(3)}`);
+  }
 }
 
 const sink = await startSink();

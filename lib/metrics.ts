@@ -6,8 +6,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { DEFAULT_ASSETS_PREFIX } from './assets-prefix.js';
+import { RequestStats, registerRequestMetrics } from './request-stats.js';
 
 /** What a request was for: the only route label, so the label set stays bounded whatever the path. */
 export type RouteKind = 'page' | 'payload' | 'asset' | 'build' | 'image' | 'icon' | 'api' | 'file' | 'health';
@@ -17,23 +18,25 @@ export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
-const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+const SLASH = 0x2f;
 
 /**
  * The kind of a request from its path alone, the same at every service, so the gateway's and the
  * renderer's figures for one kind line up. Never the raw path: that label would be unbounded.
  */
 export function routeKindOf(url: string, assetsPrefix: string = DEFAULT_ASSETS_PREFIX): RouteKind {
+  // Runs on every request of every service: tests on `url` up to its query, no slices or strings
+  // built. A prefix without `?` matches the url exactly when it matches the path.
   const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  if (HEALTH_PATHS.has(path)) return 'health';
-  if (path.startsWith(assetsPrefix)) return path.startsWith(`${assetsPrefix}builds/`) ? 'build' : 'asset';
-  if (path.startsWith('/_ipx/')) return 'image';
-  if (path.startsWith('/api/_nuxt_icon/')) return 'icon';
-  if (path === '/api' || path.startsWith('/api/')) return 'api';
-  if (path.endsWith('/_payload.json')) return 'payload';
+  const end = q === -1 ? url.length : q;
+  if ((end === 8 && url.startsWith('/healthz')) || (end === 7 && url.startsWith('/readyz'))) return 'health';
+  if (url.startsWith(assetsPrefix)) return url.startsWith('builds/', assetsPrefix.length) ? 'build' : 'asset';
+  if (url.startsWith('/_ipx/')) return 'image';
+  if (url.startsWith('/api/_nuxt_icon/')) return 'icon';
+  if (url.startsWith('/api') && (end === 4 || url.charCodeAt(4) === SLASH)) return 'api';
+  if (url.endsWith('/_payload.json', end)) return 'payload';
   // The last segment has a file extension: `/favicon.ico`, `/robots.txt`.
-  if (path.lastIndexOf('.') > path.lastIndexOf('/')) return 'file';
+  if (url.lastIndexOf('.', end - 1) > url.lastIndexOf('/', end - 1)) return 'file';
   return 'page';
 }
 
@@ -59,19 +62,8 @@ export interface ServiceMetrics {
 export function createServiceMetrics(service: string): ServiceMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
-  const requests = new Counter({
-    name: 'http_server_requests_total',
-    help: 'HTTP requests answered, by method, route kind and status code.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'http_server_request_duration_seconds',
-    help: 'Time from the request to the end of the answer, by method, route kind and status class.',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    buckets: HTTP_DURATION_BUCKETS,
-    registers: [registry],
-  });
+  const requests = new RequestStats(HTTP_DURATION_BUCKETS);
+  registerRequestMetrics(registry, requests, { method: methodLabel, statusClass });
   // Image and icons serve no build of the site: their build_id stays `none`.
   let buildId: () => string | undefined = () => 'none';
   new Gauge({
@@ -87,10 +79,10 @@ export function createServiceMetrics(service: string): ServiceMetrics {
   let defaults = false;
   return {
     registry,
+    // Node's HTTP parser accepts a fixed set of methods, so keying by the raw one stays bounded;
+    // unknown ones become `other` at scrape time.
     observeRequest(method, kind, status, seconds) {
-      const m = methodLabel(method);
-      requests.inc({ method: m, route: kind, status: String(status) });
-      duration.observe({ method: m, route: kind, status_class: statusClass(status) }, seconds);
+      requests.record(method, kind, status, seconds);
     },
     setBuildId(id) {
       buildId = typeof id === 'string' ? () => id : id;
@@ -103,44 +95,60 @@ export function createServiceMetrics(service: string): ServiceMetrics {
   };
 }
 
+type ScrapedValue<L extends string> = number | Array<[Record<L, string>, number]>;
+interface ScrapedConfig<L extends string> {
+  name: string;
+  help: string;
+  labelNames?: readonly L[];
+}
+type Labels<L extends string> = Partial<Record<L, string | number>>;
+
+/**
+ * The options of a metric filled from `read()` at scrape time: `start` clears what the last scrape
+ * left, then each value goes to `write`.
+ */
+function scrapedOptions<L extends string, M extends Counter<L> | Gauge<L>>(
+  registry: Registry,
+  config: ScrapedConfig<L>,
+  read: () => ScrapedValue<L>,
+  write: (metric: M, value: number, labels?: Labels<L>) => void,
+  start: (metric: M) => void = () => undefined,
+) {
+  return {
+    ...config,
+    labelNames: config.labelNames ?? [],
+    registers: [registry],
+    collect(this: M) {
+      const value = read();
+      start(this);
+      if (typeof value === 'number') write(this, value);
+      else for (const [labels, n] of value) write(this, n, labels as Labels<L>);
+    },
+  };
+}
+
 /**
  * A counter whose value is kept elsewhere (a service's own stats object) and read at scrape time:
  * the hot path pays nothing, Prometheus still sees a counter it can `rate()`.
  */
-export function counterFrom<L extends string>(
-  registry: Registry,
-  config: { name: string; help: string; labelNames?: readonly L[] },
-  read: () => number | Array<[Record<L, string>, number]>,
-): Counter<L> {
-  return new Counter<L>({
-    ...config,
-    labelNames: config.labelNames ?? [],
-    registers: [registry],
-    collect() {
-      const value = read();
-      this.reset();
-      if (typeof value === 'number') this.inc(value);
-      else for (const [labels, n] of value) this.inc(labels as Partial<Record<L, string | number>>, n);
-    },
-  });
+export function counterFrom<L extends string>(registry: Registry, config: ScrapedConfig<L>, read: () => ScrapedValue<L>): Counter<L> {
+  return new Counter<L>(
+    scrapedOptions<L, Counter<L>>(
+      registry,
+      config,
+      read,
+      (counter, value, labels) => (labels ? counter.inc(labels, value) : counter.inc(value)),
+      // The totals are set afresh on each scrape.
+      (counter) => counter.reset(),
+    ),
+  );
 }
 
 /** A gauge read at scrape time, such as a queue's depth or a cache's size. */
-export function gaugeFrom<L extends string>(
-  registry: Registry,
-  config: { name: string; help: string; labelNames?: readonly L[] },
-  read: () => number | Array<[Record<L, string>, number]>,
-): Gauge<L> {
-  return new Gauge<L>({
-    ...config,
-    labelNames: config.labelNames ?? [],
-    registers: [registry],
-    collect() {
-      const value = read();
-      if (typeof value === 'number') return this.set(value);
-      for (const [labels, n] of value) this.set(labels as Partial<Record<L, string | number>>, n);
-    },
-  });
+export function gaugeFrom<L extends string>(registry: Registry, config: ScrapedConfig<L>, read: () => ScrapedValue<L>): Gauge<L> {
+  return new Gauge<L>(
+    scrapedOptions<L, Gauge<L>>(registry, config, read, (gauge, value, labels) => (labels ? gauge.set(labels, value) : gauge.set(value))),
+  );
 }
 
 /** METRICS_PORT when set; otherwise the service's port + 1000, or off when the port is chosen by the system (0). */

@@ -7,6 +7,7 @@ import { sourceStamp } from './source-stamp.mjs';
 
 const steps = [
   ['compile server code', 'build:node'],
+  ['index icon sets', 'build:icons'],
   ['build content', 'build:content'],
   ['build renderer', 'build:renderer'],
   ['compress assets', 'build:compress'],

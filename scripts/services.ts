@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { projectRoot } from '../lib/paths.js';
+import { imageAllocatorEnv } from './allocator.js';
 
 export const SERVICE_NAMES = ['gateway', 'renderer', 'image', 'icons'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -28,6 +29,8 @@ export function serviceEnv(name: ServiceName, basePort: number, env: NodeJS.Proc
     IMAGE_URL: env.IMAGE_URL ?? url('image'),
     ICONS_URL: env.ICONS_URL ?? url('icons'),
     LOG_FORMAT: env.LOG_FORMAT ?? 'json',
+    // sharp's freed buffers go back to the kernel after a burst (bench/image-memory.ts).
+    ...(name === 'image' ? imageAllocatorEnv(env) : {}),
   };
 }
 

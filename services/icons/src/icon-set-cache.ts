@@ -1,9 +1,8 @@
 /**
- * Collections in memory: loaded lazily one file at a time, kept in an LRU bounded by approximate
- * bytes. Preloaded (pinned) sets are never evicted. Concurrent first requests share one load.
+ * Collections in memory (a whole set, or a set's build-time index): loaded lazily, kept in an LRU
+ * bounded by approximate bytes. Preloaded (pinned) sets are never evicted. Concurrent first requests share one load.
  */
-import type { IconifyJSON } from '@iconify/types';
-import type { LoadedIconSet } from './icon-set-file.js';
+import type { IconSource, LoadedIconSet } from './icon-set-file.js';
 
 export type IconSetLoader = (prefix: string) => Promise<LoadedIconSet>;
 
@@ -26,7 +25,7 @@ interface Entry extends LoadedIconSet {
 export class IconSetCache {
   // A Map iterates in insertion order; re-inserting on use makes it an LRU.
   private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<IconifyJSON>>();
+  private readonly loading = new Map<string, Promise<IconSource>>();
   private bytes = 0;
   private loads = 0;
   private evictions = 0;
@@ -39,7 +38,7 @@ export class IconSetCache {
   ) {}
 
   /** The set, from memory or loaded now; one load per prefix however many callers wait. */
-  get(prefix: string): Promise<IconifyJSON> {
+  get(prefix: string): Promise<IconSource> {
     const hit = this.peek(prefix);
     if (hit) {
       this.hits += 1;
@@ -50,12 +49,12 @@ export class IconSetCache {
   }
 
   /** The set when it is in memory, marking it recently used; no loading. */
-  peek(prefix: string): IconifyJSON | undefined {
+  peek(prefix: string): IconSource | undefined {
     const entry = this.entries.get(prefix);
     if (!entry) return undefined;
     this.entries.delete(prefix);
     this.entries.set(prefix, entry);
-    return entry.data;
+    return entry.source;
   }
 
   /** Loads a set that stays for the life of the process (the site's own sets). */
@@ -82,7 +81,7 @@ export class IconSetCache {
     };
   }
 
-  private load(prefix: string, pinned: boolean): Promise<IconifyJSON> {
+  private load(prefix: string, pinned: boolean): Promise<IconSource> {
     const pending = this.loading.get(prefix);
     if (pending) return pending;
     const promise = this.loader(prefix).then(
@@ -90,7 +89,7 @@ export class IconSetCache {
         this.loading.delete(prefix);
         this.loads += 1;
         this.store(prefix, { ...loaded, pinned });
-        return loaded.data;
+        return loaded.source;
       },
       (error: unknown) => {
         this.loading.delete(prefix);

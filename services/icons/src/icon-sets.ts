@@ -24,10 +24,14 @@ export function checkCollection(sets: IconSets, collection: string): string {
   return collection;
 }
 
-/** A checked collection's data; a load failure is a 500 (logged, never cached by clients). */
-export async function loadCollection(sets: IconSets, prefix: string): Promise<IconifyJSON> {
+/**
+ * A checked collection's data for `names` (at least those icons and their alias targets); a load
+ * failure is a 500 (logged, never cached by clients).
+ */
+export async function loadIcons(sets: IconSets, prefix: string, names: readonly string[]): Promise<IconifyJSON> {
   try {
-    return await sets.cache.get(prefix);
+    const source = await sets.cache.get(prefix);
+    return await source.pick(names);
   } catch (error) {
     throw createError({ statusCode: 500, message: `Could not load icon collection ${prefix}`, cause: error });
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createError } from '../../../lib/errors.js';
 import { ICON_PREFIX } from './cors.js';
 import { answeredNotModified, strongEtag } from './http-cache.js';
-import { checkCollection, loadCollection, type IconSets } from './icon-sets.js';
+import { checkCollection, loadIcons, type IconSets } from './icon-sets.js';
 import { iconSubset } from './icon-subset.js';
 import { MAX_ICONS_PER_REQUEST, parseIconNames } from './names.js';
 
@@ -25,7 +25,7 @@ export function registerIconsRoute(app: FastifyInstance, sets: IconSets): void {
     const names = [...requested.valid, '|', ...requested.invalid];
     const etag = strongEtag(sets.catalogue.version, [prefix, names.join(',')]);
     if (answeredNotModified(request, reply, etag)) return reply;
-    const set = await loadCollection(sets, prefix);
+    const set = await loadIcons(sets, prefix, requested.valid);
     return reply.type('application/json; charset=utf-8').send(iconSubset(set, requested));
   });
 }

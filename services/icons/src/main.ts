@@ -1,7 +1,8 @@
 /** Starts the icon service: config, logger, the collection list, the preloaded sets, listen. */
 import { createLogger } from '../../../lib/logger.js';
 import { listen, listenOptionsOf } from '../../../lib/service.js';
-import { buildIconsApp } from './app.js';
+import { existsSync } from 'node:fs';
+import { buildIconsApp, DEFAULT_ICON_INDEX_DIR } from './app.js';
 import { readCatalogue } from './catalogue.js';
 import { readIconsConfig } from './config.js';
 
@@ -23,6 +24,11 @@ const { app, preloaded, sets } = buildIconsApp({
   memoryLimitBytes: config.ICONS_MEMORY_LIMIT_MB * 1024 * 1024,
   preload: config.ICONS_PRELOAD,
 });
+
+if (!existsSync(DEFAULT_ICON_INDEX_DIR)) {
+  // Still correct, but each cold set is then parsed whole (up to 100 MB) whenever the LRU dropped it.
+  logger.warn({ indexDir: DEFAULT_ICON_INDEX_DIR }, 'no icon set indexes: run npm run build:icons');
+}
 
 const started = Date.now();
 // /readyz answers 503 until this settles; /healthz answers at once.

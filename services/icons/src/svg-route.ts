@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createError } from '../../../lib/errors.js';
 import { ICON_PREFIX } from './cors.js';
 import { answeredNotModified, strongEtag } from './http-cache.js';
-import { checkCollection, loadCollection, type IconSets } from './icon-sets.js';
+import { checkCollection, loadIcons, type IconSets } from './icon-sets.js';
 import { parseSvgSize, renderIconSvg } from './icon-svg.js';
 import { isValidName } from './names.js';
 
@@ -27,7 +27,7 @@ export function registerSvgRoute(app: FastifyInstance, sets: IconSets): void {
     const size = parseSvgSize(request.query);
     const etag = strongEtag(sets.catalogue.version, [prefix, name, size.width ?? '', size.height ?? '']);
     if (answeredNotModified(request, reply, etag)) return reply;
-    const svg = renderIconSvg(await loadCollection(sets, prefix), name, size);
+    const svg = renderIconSvg(await loadIcons(sets, prefix, [name]), name, size);
     if (svg === null) throw createError({ statusCode: 404, message: `Unknown icon: ${prefix}:${name}` });
     return reply
       .type('image/svg+xml; charset=utf-8')

@@ -56,7 +56,7 @@ describe('IconSetCache', () => {
     const cache = new IconSetCache(loader, 100_000);
     await cache.get('bytesize');
     const lucide = await cache.get('lucide');
-    expect(lucide.icons.house).toBeDefined();
+    expect((await lucide.pick(['house'])).icons.house).toBeDefined();
     expect(cache.stats().prefixes).toEqual(['bytesize']);
     await cache.get('lucide');
     expect(reads.get('lucide')).toBe(2);

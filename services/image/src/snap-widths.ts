@@ -1,22 +1,18 @@
 /**
- * Width snapping: a requested width moves up to the next width of breakpoints x densities (plus the
- * placeholder widths), so a client cannot fill the cache with one variant per pixel.
+ * Width snapping: a requested width moves up to the next width of lib/image-widths.ts (breakpoints
+ * x densities, the same list the renderer's srcsets are made of) or to a placeholder width, so a
+ * client cannot fill the cache with one variant per pixel.
  */
-import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../lib/constants.js';
+import { IMAGE_WIDTHS, snapImageWidth } from '../../../lib/image-widths.js';
 import { resizeOf, type ImageModifiers } from './modifiers.js';
 
 export function snapWidthSet(extra: readonly number[], maxDimension: number): number[] {
-  const widths = new Set<number>(extra);
-  for (const breakpoint of Object.values(IMAGE_BREAKPOINTS)) {
-    for (const density of IMAGE_DENSITIES) widths.add(breakpoint * density);
-  }
+  const widths = new Set<number>([...extra, ...IMAGE_WIDTHS]);
   return [...widths].filter((w) => w <= maxDimension).sort((a, b) => a - b);
 }
 
 /** The smallest allowed width at least `width`, or the largest allowed one. */
-export function snapWidth(width: number, allowed: readonly number[]): number {
-  return allowed.find((w) => w >= width) ?? allowed[allowed.length - 1] ?? width;
-}
+export const snapWidth = (width: number, allowed: readonly number[]): number => snapImageWidth(width, allowed);
 
 export function snapModifiers(modifiers: ImageModifiers, allowed: readonly number[], maxDimension: number): ImageModifiers {
   if (allowed.length === 0) return modifiers;

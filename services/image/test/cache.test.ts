@@ -117,17 +117,18 @@ describe('single flight', () => {
 });
 
 describe('width snapping', () => {
-  it('snaps widths to breakpoints x densities, keeps placeholder widths, never enlarges', async () => {
+  it('snaps widths to the shared list (lib/image-widths.ts), keeps placeholder widths, never enlarges', async () => {
     const snap = await startImageApp({ IMAGE_SNAP_WIDTHS: 'true', IMAGE_CACHE_DIR: join(fx.base, 'snap-cache') }, {}, fx);
     try {
       const w = async (url: string) => (await metaOf((await snap.app.inject(url)).rawPayload)).width;
-      expect(await w('/_ipx/w_500/images/photo.jpg')).toBe(640);
+      expect(await w('/_ipx/w_500/images/photo.jpg')).toBe(512);
+      expect(await w('/_ipx/w_600/images/photo.jpg')).toBe(640);
       expect(await w('/_ipx/w_10/images/photo.jpg')).toBe(10);
       expect(await w('/_ipx/w_700/images/photo.jpg')).toBe(768);
       const box = await metaOf((await snap.app.inject('/_ipx/s_300x150/images/photo.jpg')).rawPayload);
       expect([box.width, box.height]).toEqual([320, 160]);
       const a = await snap.app.inject('/_ipx/w_333/images/photo.jpg');
-      const b = await snap.app.inject('/_ipx/w_400/images/photo.jpg');
+      const b = await snap.app.inject('/_ipx/w_384/images/photo.jpg');
       expect(a.headers.etag).toBe(b.headers.etag);
     } finally {
       await snap.close();

@@ -5,6 +5,7 @@ import { negotiateFormat } from '../src/output-format.js';
 import { expectedOutputSize } from '../src/output-size.js';
 import { parseImagePath } from '../src/request-path.js';
 import { snapWidth, snapWidthSet } from '../src/snap-widths.js';
+import { IMAGE_WIDTHS } from '../../../lib/image-widths.js';
 
 const ctx = { maxDimension: 4096, avif: false };
 
@@ -60,10 +61,11 @@ describe('output size and snapping', () => {
     expect(expectedOutputSize(src, { rotate: '90' })).toEqual({ width: 800, height: 1200 });
   });
 
-  it('snaps to breakpoints x densities plus placeholder widths', () => {
+  it('snaps to the shared widths (breakpoints x densities and steps between) plus placeholder widths', () => {
     const set = snapWidthSet([10, 20], 4096);
-    expect(set).toEqual([10, 20, 320, 640, 768, 1024, 1280, 1536, 2048, 2560, 3072]);
-    expect(snapWidth(321, set)).toBe(640);
+    expect(set).toEqual([10, 20, ...IMAGE_WIDTHS]);
+    expect(snapWidth(321, set)).toBe(384);
+    expect(snapWidthSet([], 1000).at(-1)).toBe(896);
     expect(snapWidth(5000, set)).toBe(3072);
   });
 });

@@ -1,6 +1,11 @@
 /**
- * Vite plugin: `import icons from 'virtual:icon-bundle'` gives both the server and the client
- * bundle the same icon data (see icon-bundle.ts), so SSR and hydration draw identical SVG.
+ * Vite plugin: `import icons from 'virtual:icon-bundle'` gives the server and the client bundle
+ * their icon data (see icon-bundle.ts), so SSR and hydration draw identical SVG.
+ *
+ * The client's bundle holds the UI's icons (UI_ICON_NAMES and the names in the app's source) but
+ * not the content's: those are drawn by the server, and the browser takes them from the server's
+ * HTML at hydration (adoptServerIcons in app/components/ui/icon.tsx) or, on a client navigation,
+ * from the icon service. They were 8 KB (br) of the first load on every page.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +25,8 @@ export interface IconBundlePluginOptions {
   sourceDirs?: string[];
   /** More names to bundle. */
   icons?: string[];
+  /** Leave the content's icon names out of the client environment's bundle (default true). */
+  contentIconsOnServerOnly?: boolean;
 }
 
 export function iconBundlePlugin(options: IconBundlePluginOptions = {}): Plugin {
@@ -32,12 +39,13 @@ export function iconBundlePlugin(options: IconBundlePluginOptions = {}): Plugin 
     },
     load(id) {
       if (id !== RESOLVED_ID) return null;
+      const client = (this as { environment?: { name?: string } }).environment?.name === 'client';
       const names = new Set<string>([...UI_ICON_NAMES, ...(options.icons ?? [])]);
       for (const file of sourceFiles(sourceDirs)) {
         this.addWatchFile(file);
         for (const name of iconNamesInText(readFileSync(file, 'utf8'))) names.add(name);
       }
-      if (existsSync(contentFile)) {
+      if (existsSync(contentFile) && !(client && (options.contentIconsOnServerOnly ?? true))) {
         this.addWatchFile(contentFile);
         for (const name of iconNamesInText(readFileSync(contentFile, 'utf8'))) names.add(name);
       }

@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
-import { iconSvgFromSet, parseIconName, type IconSvg } from '../src/runtime/shared/icons.js';
+import { iconSvgFromSet } from '../src/runtime/shared/icon-set.js';
+import { parseIconName, type IconSvg } from '../src/runtime/shared/icons.js';
 
 const require = createRequire(import.meta.url);
 const ICONIFY_JSON_DIR = join(dirname(require.resolve('@iconify/json/package.json')), 'json');

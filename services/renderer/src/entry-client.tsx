@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter as Router } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { adoptServerIcons } from './app/components/ui/icon.js';
 import { appDefinition, createRoutes } from './app/routes.js';
 import { appConfig } from './runtime/shared/app-config.js';
 import { isChunkLoadError, recoverFromChunkError } from './runtime/client/chunk-reload.js';
@@ -67,8 +68,10 @@ async function main(): Promise<void> {
       <RouterProvider router={router} />
     </StrictMode>
   );
-  if (hydrate && payload) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (hydrate && payload) {
+    adoptServerIcons(container);
+    hydrateRoot(container, app);
+  } else createRoot(container).render(app);
 }
 
 void main();

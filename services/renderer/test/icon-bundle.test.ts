@@ -50,6 +50,24 @@ describe('icon bundle', () => {
     expect(bundle).not.toHaveProperty(['mdi:account']);
     expect(watched).toEqual(expect.arrayContaining([content, join(src, 'page.tsx')]));
   });
+
+  it("leaves the content's icons out of the client environment's bundle (the browser adopts them from the HTML)", () => {
+    const src = join(dir, 'src-client');
+    mkdirSync(src);
+    writeFileSync(join(src, 'page.tsx'), 'export const a = <Icon name="mdi:home" />;');
+    const content = join(dir, 'content-client.json');
+    writeFileSync(content, JSON.stringify({ categories: [{ id: 'pasta', icon: 'tabler:bowl' }] }));
+    const plugin = iconBundlePlugin({ contentFile: content, sourceDirs: [src] });
+    const load = plugin.load as unknown as (this: object, id: string) => string | null;
+    const bundleIn = (environment: string) => {
+      const context = { addWatchFile: () => {}, warn: () => {}, environment: { name: environment } };
+      const code = load.call(context, '\0virtual:icon-bundle') ?? '';
+      return Object.keys(JSON.parse(code.replace(/^export default /, '').replace(/;$/, '')) as object);
+    };
+    expect(bundleIn('ssr')).toEqual(expect.arrayContaining(['mdi:home', 'tabler:bowl']));
+    expect(bundleIn('client')).toContain('mdi:home');
+    expect(bundleIn('client')).not.toContain('tabler:bowl');
+  });
 });
 
 describe('SVG ids', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../lib/constants.js';
+import { IMAGE_WIDTHS, snapImageWidth } from '../../../lib/image-widths.js';
 import {
   configureImages,
   DEFAULT_IMAGE_BASE_URL,
@@ -27,13 +28,49 @@ describe('image URLs', () => {
   });
 });
 
+describe('shared image widths', () => {
+  it('hold every breakpoint x density, no step above 1.25x, each width its own snap', () => {
+    expect(IMAGE_WIDTHS).toEqual([320, 384, 448, 512, 576, 640, 768, 896, 1024, 1280, 1536, 1792, 2048, 2560, 3072]);
+    for (const breakpoint of Object.values(IMAGE_BREAKPOINTS)) {
+      for (const density of IMAGE_DENSITIES) expect(IMAGE_WIDTHS).toContain(breakpoint * density);
+    }
+    IMAGE_WIDTHS.slice(1).forEach((width, i) => expect(width / IMAGE_WIDTHS[i]!).toBeLessThanOrEqual(1.25));
+    for (const width of IMAGE_WIDTHS) expect(snapImageWidth(width)).toBe(width);
+    expect(snapImageWidth(340)).toBe(384);
+    expect(snapImageWidth(5000)).toBe(3072);
+  });
+});
+
 describe('srcset', () => {
-  it('without sizes: the width at each density, webp by default', () => {
+  it('without sizes: the width at each density, snapped, described by width, sized at `width` px, webp by default', () => {
+    // 400 and 800 are not widths the service returns: it would answer 448 and 896.
     expect(imageSources('/a.jpg', { width: 400, height: 300 })).toEqual({
-      src: '/_ipx/s_400x300,f_webp/a.jpg',
-      srcset: '/_ipx/s_400x300,f_webp/a.jpg 1x, /_ipx/s_800x600,f_webp/a.jpg 2x',
+      src: '/_ipx/s_448x336,f_webp/a.jpg',
+      srcset: '/_ipx/s_448x336,f_webp/a.jpg 448w, /_ipx/s_896x672,f_webp/a.jpg 896w',
+      sizes: '400px',
     });
     expect(IMAGE_DENSITIES).toEqual([1, 2]);
+  });
+
+  it('asks only for widths of the shared list, so each descriptor is the width that comes back', () => {
+    const out = imageSources('/a.jpg', { width: 1600, height: 900, sizes: '100vw sm:50vw lg:340px' });
+    const table = out.srcset!.split(', ').map((entry) => entry.split(' ') as [string, string]);
+    for (const [url, descriptor] of table) {
+      const width = Number(descriptor.replace('w', ''));
+      expect(IMAGE_WIDTHS).toContain(width);
+      expect(url).toContain(`s_${width}x${Math.round((width * 9) / 16)},`);
+    }
+    // 340 would come back as 384 (and 680 as 768): no candidate promises less than it gets.
+    expect(table.map(([, w]) => w)).toEqual(['320w', '384w', '512w', '640w', '768w', '1024w', '1280w']);
+  });
+
+  it('never describes a candidate as wider than the source: the service does not enlarge', () => {
+    const out = imageSources('/a.jpg', { width: 1600, height: 900, sizes: '100vw', sourceWidth: 1600 });
+    const table = out.srcset!.split(', ').map((entry) => entry.split(' '));
+    expect(table.map(([, w]) => w)).toEqual(['320w', '640w', '768w', '1024w', '1280w', '1536w', '1600w']);
+    // The 1600 px source is asked for at the next snapped width, 2048, which comes back at 1600.
+    expect(table.at(-1)?.[0]).toBe('/_ipx/s_2048x1152,f_webp/a.jpg');
+    expect(out.src).toBe('/_ipx/s_2048x1152,f_webp/a.jpg');
   });
 
   it('a full-width image covers every breakpoint at 1x and 2x', () => {
@@ -49,8 +86,9 @@ describe('srcset', () => {
     const out = imageSources('/a.jpg', { width: 800, height: 400, sizes: '100vw md:50vw lg:400px', format: 'avif' });
     expect(out.sizes).toBe('(max-width: 767px) 100vw, (max-width: 1023px) 50vw, 400px');
     const table = out.srcset?.split(', ').map((entry) => entry.split(' '));
-    // 100vw below md: 320, 640, 768; 50vw from md to lg: 384, 512; 400px from lg; then 2x of each.
-    expect(table?.map(([, w]) => w)).toEqual(['320w', '384w', '400w', '512w', '640w', '768w', '800w', '1024w', '1280w', '1536w']);
+    // 100vw below md: 320, 640, 768; 50vw from md to lg: 384, 512; 400px from lg; then 2x of each;
+    // each snapped up to the shared list (400 -> 448, 800 -> 896).
+    expect(table?.map(([, w]) => w)).toEqual(['320w', '384w', '448w', '512w', '640w', '768w', '896w', '1024w', '1280w', '1536w']);
     expect(table?.[0]?.[0]).toBe('/_ipx/s_320x160,f_avif/a.jpg');
   });
 

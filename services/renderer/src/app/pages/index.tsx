@@ -35,6 +35,7 @@ function CategoryCard({ category, first }: { category: CategorySummary; first: b
         alt={category.cover.alt}
         width={category.cover.width}
         height={category.cover.height}
+        sourceWidth={category.cover.width}
         sizes="100vw sm:50vw lg:340px"
         preload={first}
         className="aspect-video w-full object-cover"

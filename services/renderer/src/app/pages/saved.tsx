@@ -6,6 +6,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { RecipeSummary } from '../../content/types.js';
 import { RecipeList } from '../components/site/recipe-list.js';
+import { pageViewerOf } from '../components/site/viewer.js';
 import type { PageHead } from '../../runtime/shared/head.js';
 import { servicesOf, viewerOf } from '../../runtime/shared/services.js';
 
@@ -22,7 +23,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     const { html: _html, headings: _headings, ...summary } = recipe;
     return [summary];
   });
-  return { saved, name: viewer?.user.name ?? '' };
+  // The viewer too, so the header shows who is signed in (and Sign out) here as on every page.
+  return { saved, name: viewer?.user.name ?? '', viewer: pageViewerOf(viewer) };
 }
 
 export default function SavedPage() {

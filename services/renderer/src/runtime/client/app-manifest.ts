@@ -4,10 +4,11 @@
  * or by the first navigation that needs it; the promise is shared, and forgotten on failure so a
  * later call tries again. Once loaded, matching is synchronous. Browser-safe.
  */
-import { createRouteRulesMatcher, type RouteRulesMatcher } from '../../../../../lib/route-rules.js';
+import type { RouteRulesMatcher } from '../../../../../lib/route-rules.js';
 import type { BuildMeta } from '../../../../../lib/build-store/types.js';
 import { appConfig } from '../shared/app-config.js';
 import { markBuildOutdated } from './build-freshness.js';
+import type { ClientRedirect, NavigationUrl } from './route-rules-client.js';
 
 /** docs/spec.md §9. */
 export const MANIFEST_PREFETCH_DELAY_MS = 1000;
@@ -16,6 +17,8 @@ export const MANIFEST_PREFETCH_SKIPPED_ON = 'slow-2g';
 export interface AppManifest {
   meta: BuildMeta;
   matcher: RouteRulesMatcher;
+  /** The redirect the gateway would answer for this URL, or null (./route-rules-client.ts). */
+  redirectFor(url: NavigationUrl): ClientRedirect | null;
 }
 
 /** The meta of a build that the store no longer keeps: this page runs an old build. */
@@ -52,7 +55,10 @@ async function fetchManifest(fetcher: typeof fetch): Promise<AppManifest> {
   const body: unknown = await response.json().catch(() => null);
   // An HTML fallback (a CDN's 200 page) is not a meta: say so rather than matching nothing.
   if (!isBuildMeta(body)) throw new Error(`The build meta of ${buildId} is not a build meta (is builds/meta/*.json served as JSON?)`);
-  return { meta: body, matcher: createRouteRulesMatcher(body.matcher) };
+  // The matcher (rou3) loads with the meta, not with the page: 4 KB (br) off the first load.
+  const rules = await import('./route-rules-client.js');
+  const matcher = rules.createRouteRulesMatcher(body.matcher);
+  return { meta: body, matcher, redirectFor: (url) => rules.clientRedirectFor(matcher, url) };
 }
 
 /** The manifest, fetched once; a failed fetch is forgotten so the next call retries. */

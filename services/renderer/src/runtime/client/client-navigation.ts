@@ -1,6 +1,7 @@
 /**
  * Every client navigation passes here (React Router's `dataStrategy`), in this order:
- * 1. a newer build is known: load the whole target page instead (query and hash kept);
+ * 1. a newer build is known: load the whole target page instead (query and hash kept; the offset
+ *    of the page left is kept for Back/Forward, see scroll-memory.ts);
  * 2. a route rule redirects the target: follow it, with the gateway's matcher (external: leave);
  * 3. the route middleware (global, named, the page's own) in the browser;
  * 4. the loaders (payload fetches); a chunk that fails to load reloads the target once.
@@ -19,7 +20,7 @@ import { isBuildOutdated } from './build-freshness.js';
 import { isChunkLoadError, recoverFromChunkError } from './chunk-reload.js';
 import { loadWholePage } from './full-load.js';
 import { resolveMiddleware, runMiddleware } from '../shared/middleware.js';
-import { clientRedirectFor } from './route-rules-client.js';
+import { rememberScroll } from './scroll-memory.js';
 
 type Results = Record<string, DataStrategyResult>;
 
@@ -28,7 +29,9 @@ function leaving(): Promise<Results> {
   return new Promise<Results>(() => undefined);
 }
 
-function fullLoad(target: string): Promise<Results> {
+function fullLoad(target: string, router: Router | null): Promise<Results> {
+  // The page shown is still the one being left: keep its offset for a later Back/Forward to it.
+  if (router?.state.initialized) rememberScroll(router.state.location.key);
   loadWholePage(target);
   return leaving();
 }
@@ -67,20 +70,21 @@ function thrownAsResult(leafId: string, thrown: unknown): Results {
 async function beforeLoaders(
   app: AppDefinition,
   args: DataStrategyFunctionArgs,
+  router: Router | null,
   url: URL,
   target: string,
   hash: string,
 ): Promise<Results | null> {
   const leaf = args.matches.at(-1)!;
-  if (isBuildOutdated()) return fullLoad(target);
+  if (isBuildOutdated()) return fullLoad(target, router);
   const manifest = loadedManifest() ?? (await getAppManifest().catch(() => null));
   if (manifest) {
-    const rule = clientRedirectFor(manifest.matcher, { pathname: url.pathname, search: url.search, hash });
+    const rule = manifest.redirectFor({ pathname: url.pathname, search: url.search, hash });
     if (rule?.external) return leaveSite(rule.location);
     if (rule) return { [leaf.route.id]: { type: 'data', result: redirect(rule.location, rule.statusCode) } };
   } else if (leaf.route.id === app.notFoundRouteId) {
     // Without the rules the browser cannot tell a redirect from a 404: the gateway can.
-    return fullLoad(target);
+    return fullLoad(target, router);
   }
   const page = args.matches.map((m) => app.pageFileOf(m.route.id)).find(Boolean);
   if (!page) return null;
@@ -103,14 +107,14 @@ export function createNavigationStrategy(getRouter: () => Router | null, app: Ap
     const checked = navigation && !args.fetcherKey;
     const outdatedBefore = isBuildOutdated();
     if (checked) {
-      const early = await beforeLoaders(app, args, url, target, hash);
+      const early = await beforeLoaders(app, args, router, url, target, hash);
       if (early) return early;
     }
     const results = await defaultResults(args.matches);
     const chunkFailure = Object.values(results).some((r) => r.type === 'error' && isChunkLoadError(r.result));
     if (chunkFailure && recoverFromChunkError(target) === 'reloading') return leaving();
     // The payload came from a newer build than this page's code: load the page whole instead.
-    if (checked && !outdatedBefore && isBuildOutdated()) return fullLoad(target);
+    if (checked && !outdatedBefore && isBuildOutdated()) return fullLoad(target, router);
     return results;
   };
 }

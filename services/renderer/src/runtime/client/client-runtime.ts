@@ -1,7 +1,8 @@
 /**
  * Starts the browser half of the framework runtime around the router: safe navigation, chunk
- * recovery and payload build ids at once; after hydration the build-freshness checks, the
- * manifest warm-up (1000 ms) and link preloading.
+ * recovery, payload build ids and per-entry scroll positions at once; after hydration the scroll
+ * position of a reloaded entry, the build-freshness checks, the manifest warm-up (1000 ms) and
+ * link preloading.
  */
 import type { DataRouter as Router, RouteObject } from 'react-router';
 import type { AppDefinition } from '../shared/app-definition.js';
@@ -13,6 +14,7 @@ import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from '../shared/hydration.js';
 import { setNavigationRouter } from '../shared/navigate.js';
 import { onPayloadBuildId } from './payload-fetch.js';
 import { createRoutePreloader, watchLinks } from './preload.js';
+import { keepScrollPositions, restoreScrollAfterLoad } from './scroll-memory.js';
 
 /**
  * Where a chunk failure should reload to: the pending navigation's target, else here (a lazy
@@ -34,7 +36,9 @@ export function startClientRuntime(router: Router, routes: RouteObject[], contai
   setNavigationRouter(router);
   installPreloadErrorListener(() => reloadTarget(router));
   onPayloadBuildId((buildId) => reportBuildId(buildId, 'payload'));
+  keepScrollPositions(router);
   afterHydration(() => {
+    restoreScrollAfterLoad(router.state.location.key);
     startBuildFreshness(appConfig());
     scheduleManifestPrefetch();
     watchLinks(container, createRoutePreloader(routes, app.pageFileOf));

@@ -3,12 +3,14 @@
  * into one request per collection to the local icon service, with a timeout; when that fails the
  * public Iconify API is asked instead. A missing icon is remembered (as null) and logged once.
  */
-import { quicklyValidateIconSet } from '@iconify/utils';
 import type { IconifyJSON } from '@iconify/types';
-import { iconSvgFromSet, parseIconName, type IconSvg } from '../shared/icons.js';
+import { parseIconName, type IconSvg } from '../shared/icons.js';
 
 /** docs/spec.md §9. */
 export const ICON_FETCH_TIMEOUT_MS = 1500;
+
+/** @iconify/utils, loaded with the first icon that is not in the bundle. */
+const iconSets = () => import('../shared/icon-set.js');
 
 export interface IconLoaderOptions {
   /** The local icon service, without the trailing collection: `/api/_nuxt_icon`. */
@@ -52,6 +54,7 @@ export function createIconLoader(initial: IconLoaderOptions = {}) {
     try {
       const response = await (options.fetch ?? fetch)(url, { signal: controller.signal, headers: { accept: 'application/json' } });
       if (!response.ok) return null;
+      const { quicklyValidateIconSet } = await iconSets();
       const set = quicklyValidateIconSet(await response.json());
       return set?.prefix === collection ? set : null;
     } catch {
@@ -67,6 +70,7 @@ export function createIconLoader(initial: IconLoaderOptions = {}) {
     const api = (options.iconifyApi ?? DEFAULT_ICONIFY_API).replace(/\/$/, '');
     let set = await fetchSet(`${local}/${query}`, collection);
     if (!set && api) set = await fetchSet(`${api}/${query}`, collection);
+    const { iconSvgFromSet } = await iconSets();
     for (const [name, resolve] of waiting) resolve(set ? iconSvgFromSet(set, name) : null);
   }
 

@@ -5,6 +5,9 @@
  */
 import { buildRedirectLocation, isExternalTarget, type RouteRulesMatcher } from '../../../../../lib/route-rules.js';
 
+// Loaded with the app manifest (./app-manifest.ts), so the matcher comes from this chunk too.
+export { createRouteRulesMatcher } from '../../../../../lib/route-rules.js';
+
 export interface ClientRedirect {
   location: string;
   /** An http(s) URL: the browser leaves the app (a full navigation). */

@@ -50,7 +50,8 @@ export function asyncComponent<P extends object>(
   function AsyncComponent(props: P) {
     const [viaState] = useState(hydrated);
     const [Component, setComponent] = useState<ComponentType<P> | null>(() => loaded);
-    const [slow, setSlow] = useState(false);
+    // A delay of 0 shows the loading view at once (e.g. a stand-in that must not blink out).
+    const [slow, setSlow] = useState(delay <= 0);
     const [failed, setFailed] = useState<{ error: unknown } | null>(null);
     useEffect(() => {
       if (!viaState || Component) return;

@@ -2,8 +2,6 @@
  * Icon data as the <Icon> component draws it, shared by the build-time bundle, the server and
  * the client loader. Browser-safe.
  */
-import { getIconData, iconToSVG } from '@iconify/utils';
-import type { IconifyJSON } from '@iconify/types';
 
 /** One icon ready to draw: the inner SVG markup and its viewBox. */
 export interface IconSvg {
@@ -26,15 +24,6 @@ export function parseIconName(fullName: string): { collection: string; name: str
   const name = fullName.slice(colon + 1);
   if (!ICON_NAME_PART.test(collection) || !ICON_NAME_PART.test(name)) return null;
   return { collection, name };
-}
-
-/** The drawable form of `name` from an icon set (aliases resolved), or null if it is absent. */
-export function iconSvgFromSet(set: IconifyJSON, name: string): IconSvg | null {
-  const data = getIconData(set, name);
-  if (!data) return null;
-  const built = iconToSVG(data, { height: 'auto' });
-  const [, , width = 16, height = 16] = built.viewBox;
-  return { body: built.body, viewBox: built.attributes.viewBox, aspect: height ? width / height : 1 };
 }
 
 /**

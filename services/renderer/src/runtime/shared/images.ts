@@ -1,9 +1,12 @@
 /**
  * Image URLs for the optimiser (docs/spec.md §7, §9): `/_ipx/{modifiers}/{src}` with modifiers written
  * as ipx reads them (`w_640,f_webp`; `_` for none), and srcsets from the breakpoints
- * xs 320 … 2xl 1536 with densities 1 and 2. Browser-safe: the server renders with it too.
+ * xs 320 … 2xl 1536 with densities 1 and 2. Every srcset candidate asks for a width of
+ * lib/image-widths.ts, the list the image service snaps to, so its `w` descriptor is the width
+ * that really comes back. Browser-safe: the server renders with it too.
  */
 import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../../../lib/constants.js';
+import { snapImageWidth } from '../../../../../lib/image-widths.js';
 
 /** docs/spec.md §9. */
 export const DEFAULT_IMAGE_FORMAT = 'webp';
@@ -112,12 +115,15 @@ export interface ImageSourcesOptions extends Omit<ImageModifiers, 'width' | 'hei
   sizes?: string;
   densities?: readonly number[];
   baseURL?: string;
+  /** The source image's own width: the service never enlarges, so no candidate may claim more. */
+  sourceWidth?: number;
 }
 
 /**
- * src, srcset and sizes for an image. With `sizes`: width descriptors for every breakpoint each
- * entry covers, at each density (sorted, deduplicated), and src is the largest. Without: the
- * given width at 1x and 2x.
+ * src, srcset and sizes for an image. The widths wanted are, with `sizes`, every breakpoint each
+ * entry covers at each density, and without it `width` at each density (then `sizes` is `width`
+ * in px). Each is asked for at the width the service snaps it to, described with the width it
+ * returns (capped at `sourceWidth`), one candidate per returned width.
  */
 export function imageSources(source: string, options: ImageSourcesOptions): ImageSources {
   // A pure function of its inputs, asked again for the same images on every render.
@@ -135,29 +141,43 @@ const REMEMBERED_MAX = 512;
 const remembered = new Map<string, ImageSources>();
 
 function computeImageSources(source: string, options: ImageSourcesOptions): ImageSources {
-  const { width, height, sizes, densities = IMAGE_DENSITIES, baseURL, ...rest } = options;
+  const { width, height, sizes, densities = IMAGE_DENSITIES, baseURL, sourceWidth, ...rest } = options;
   const modifiers: ImageModifiers = { format: DEFAULT_IMAGE_FORMAT, ...rest };
   const ratio = height ? height / width : 0;
   const at = (w: number): string =>
     imageUrl(source, { ...modifiers, width: w, ...(ratio ? { height: Math.round(w * ratio) } : {}) }, baseURL);
-  if (!sizes) {
-    const srcset = [...new Set(densities)].sort((a, b) => a - b).map((d) => `${at(Math.round(width * d))} ${d}x`);
-    return { src: at(width), srcset: srcset.join(', ') };
+  const wanted: number[] = [];
+  let sizesAttr: string;
+  if (sizes) {
+    const entries = parseSizes(sizes);
+    entries.forEach((entry, i) => {
+      const next = entries[i + 1];
+      for (const w of entryWidths(entry, next ? next.from : undefined)) for (const d of densities) wanted.push(Math.round(w * d));
+    });
+    sizesAttr = entries
+      .map((entry, i) => {
+        const next = entries[i + 1];
+        return next ? `(max-width: ${next.from - 1}px) ${entry.size}` : entry.size;
+      })
+      .join(', ');
+  } else {
+    for (const d of densities) wanted.push(Math.round(width * d));
+    sizesAttr = `${width}px`;
   }
-  const entries = parseSizes(sizes);
-  const widths = new Set<number>();
-  entries.forEach((entry, i) => {
-    const next = entries[i + 1];
-    for (const w of entryWidths(entry, next ? next.from : undefined)) for (const d of densities) widths.add(Math.round(w * d));
-  });
-  const sorted = [...widths].sort((a, b) => a - b);
-  const sizesAttr = entries.map((entry, i) => {
-    const next = entries[i + 1];
-    return next ? `(max-width: ${next.from - 1}px) ${entry.size}` : entry.size;
-  });
+  // Returned width -> the smallest snapped width that returns it.
+  const candidates = new Map<number, number>();
+  for (const w of wanted) {
+    const asked = snapImageWidth(w);
+    const returned = sourceWidth ? Math.min(asked, sourceWidth) : asked;
+    const known = candidates.get(returned);
+    if (known === undefined || asked < known) candidates.set(returned, asked);
+  }
+  const sorted = [...candidates].sort(([a], [b]) => a - b);
+  const largest = sorted.at(-1);
   return {
-    src: at(sorted[sorted.length - 1] ?? width),
-    srcset: sorted.map((w) => `${at(w)} ${w}w`).join(', '),
-    sizes: sizesAttr.join(', '),
+    // Old browsers without srcset: the largest with sizes (as @nuxt/image), else the 1x width.
+    src: at(sizes && largest ? largest[1] : snapImageWidth(width)),
+    srcset: sorted.map(([returned, asked]) => `${at(asked)} ${returned}w`).join(', '),
+    sizes: sizesAttr,
   };
 }

@@ -53,6 +53,8 @@ export interface PageHandle {
     file: string;
     layout: string | false;
     colorMode: PageModule['colorMode'] | undefined;
+    /** The page's own middleware (names or functions), e.g. to tell a signed-in-only page. */
+    middleware: PageModule['middleware'];
     head: PageHeadInput | undefined;
   };
 }
@@ -103,6 +105,7 @@ export function pageHandleOf(file: PageFile, module: PageModule): PageHandle {
       file: file.file,
       layout: module.layout ?? 'default',
       colorMode: module.colorMode,
+      middleware: module.middleware,
       head: module.head,
     },
   };

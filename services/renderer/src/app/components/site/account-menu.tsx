@@ -1,8 +1,13 @@
-/** The header's account corner: the visitor's name and a sign-out button, or a sign-in link. */
-import { Link, useLocation, useRevalidator } from 'react-router';
+/**
+ * The header's account corner: the visitor's name and a sign-out button, or a sign-in link.
+ * Signing out on a page for signed-in visitors only moves to the home page (replacing the entry,
+ * so Back does not return to it); elsewhere the page reloads its data as anonymous.
+ */
+import { Link, useLocation, useMatches, useRevalidator } from 'react-router';
+import { navigate } from '../../../runtime/shared/navigate.js';
+import { isPageHandle } from '../../../runtime/shared/page-module.js';
 import { Icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
-import { signOut } from './accounts-client.js';
 import { loginHref } from './safe-redirect.js';
 import { useViewer } from './viewer.js';
 
@@ -10,6 +15,8 @@ export function AccountMenu() {
   const viewer = useViewer();
   const location = useLocation();
   const revalidator = useRevalidator();
+  const handle = useMatches().at(-1)?.handle;
+  const signedInOnly = isPageHandle(handle) && [handle.page.middleware].flat().includes('signed-in');
 
   if (!viewer) {
     return (
@@ -25,13 +32,16 @@ export function AccountMenu() {
   }
 
   async function leave(): Promise<void> {
+    // The accounts client and ofetch load with the first sign-out, not with every page.
+    const { signOut } = await import('./accounts-client.js');
     const result = await signOut();
     if (!result.ok) {
       toast.add({ title: 'Could not sign out', description: result.error.message, color: 'error', icon: 'lucide:circle-x' });
       return;
     }
     toast.add({ title: 'Signed out', color: 'success', icon: 'lucide:circle-check' });
-    await revalidator.revalidate();
+    if (signedInOnly) await navigate('/', { replace: true });
+    else await revalidator.revalidate();
   }
 
   return (

@@ -1,6 +1,11 @@
-/** The browser's calls to the accounts API, each answering the parsed body or the error body. */
+/**
+ * The browser's calls to the accounts API, through the framework's HTTP client (runtime/http-client.ts:
+ * JSON in and out, 400–599 as the one error shape, retries only as docs/spec.md §7 says, so none
+ * for these POST and DELETE calls, and a mutation signal that drops preloaded payloads). Each
+ * answers the parsed body or the error body, never throws.
+ */
 import type { ErrorBody } from '../../../../../../lib/errors.js';
-import { isMutation, notifyMutation } from '../../../runtime/shared/mutations.js';
+import { http } from '../../../runtime/shared/http-client.js';
 
 export interface SessionUser {
   id: string;
@@ -8,39 +13,41 @@ export interface SessionUser {
   name: string;
 }
 
-export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ErrorBody };
+export type ApiResult<T> = { ok: true; body: T } | { ok: false; status: number; error: ErrorBody };
 
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown): Promise<ApiResult<T>> {
-  let response: Response;
+/** The HTTP client's name for "no answer at all" (offline, refused, aborted). */
+const NETWORK_ERROR = 'Network Error';
+
+async function call<T>(method: 'POST' | 'DELETE', url: string, body?: unknown): Promise<ApiResult<T>> {
   try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch {
+    return { ok: true, body: await http<T>(url, { method, ...(body === undefined ? {} : { body }) }) };
+  } catch (thrown) {
+    const error = thrown as { statusCode?: number; statusMessage?: string; message?: string; data?: unknown };
+    if (error.statusMessage === NETWORK_ERROR) {
+      return {
+        ok: false,
+        status: 0,
+        error: {
+          url,
+          statusCode: 0,
+          statusMessage: NETWORK_ERROR,
+          message: 'The site could not be reached. Check your connection and try again.',
+        },
+      };
+    }
+    const statusCode = error.statusCode ?? 500;
     return {
       ok: false,
-      status: 0,
+      status: statusCode,
       error: {
         url,
-        statusCode: 0,
-        statusMessage: 'Network error',
-        message: 'The site could not be reached. Check your connection and try again.',
+        statusCode,
+        statusMessage: error.statusMessage ?? 'Error',
+        message: error.message ?? `Could not reach ${url}`,
+        ...(error.data === undefined ? {} : { data: error.data }),
       },
     };
   }
-  if (isMutation(method)) notifyMutation();
-  const parsed: unknown = await response.json().catch(() => null);
-  if (response.ok) return { ok: true, status: response.status, body: parsed as T };
-  const error = (parsed as ErrorBody | null) ?? {
-    url,
-    statusCode: response.status,
-    statusMessage: response.statusText,
-    message: response.statusText,
-  };
-  return { ok: false, status: response.status, error };
 }
 
 export const signIn = (email: string, password: string) => call<{ user: SessionUser }>('POST', '/api/auth/login', { email, password });

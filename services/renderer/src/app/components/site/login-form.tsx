@@ -3,10 +3,16 @@
  * answer (field errors, wrong password, too many attempts) shows inline and in a toast.
  */
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
+import { navigate } from '../../../runtime/shared/navigate.js';
 import { checkLoginFields, type LoginFieldErrors } from '../../login-rules.js';
 import { toast } from '../ui/toast.js';
-import { fieldErrorsOf, signIn } from './accounts-client.js';
+
+/**
+ * The accounts client (and the HTTP client under it) loads when the visitor starts on the form,
+ * not with the page: it is not part of the first load's JavaScript budget.
+ */
+const accounts = () => import('./accounts-client.js');
+const warmAccounts = () => void accounts().catch(() => undefined);
 
 interface FieldProps {
   name: 'email' | 'password';
@@ -49,7 +55,6 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const [busy, setBusy] = useState(false);
   const email = useRef<HTMLInputElement>(null);
   const password = useRef<HTMLInputElement>(null);
-  const navigate = useNavigate();
 
   function refuse(fields: LoginFieldErrors, message: string): void {
     setErrors(fields);
@@ -64,9 +69,14 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
     const local = checkLoginFields(values.email, values.password);
     if (Object.keys(local).length > 0) return refuse(local, Object.values(local)[0]!);
     setBusy(true);
-    const result = await signIn(values.email, values.password);
+    const client = await accounts().catch(() => null);
+    if (!client) {
+      setBusy(false);
+      return refuse({}, 'Could not reach the server. Check your connection and try again.');
+    }
+    const result = await client.signIn(values.email, values.password);
     setBusy(false);
-    if (!result.ok) return refuse(fieldErrorsOf(result.error), result.error.message);
+    if (!result.ok) return refuse(client.fieldErrorsOf(result.error), result.error.message);
     setErrors({});
     setFormError(null);
     toast.add({ title: `Signed in as ${result.body.user.name}`, color: 'success', icon: 'lucide:circle-check' });
@@ -77,6 +87,8 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
+      onFocus={warmAccounts}
+      onPointerDown={warmAccounts}
       className="mt-6 space-y-4"
       aria-describedby={formError ? 'login-form-error' : undefined}
     >

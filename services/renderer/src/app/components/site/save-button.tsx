@@ -3,11 +3,16 @@
  * (and come back to the recipe afterwards).
  */
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { navigate } from '../../../runtime/shared/navigate.js';
 import { Icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
-import { saveRecipe, unsaveRecipe } from './accounts-client.js';
+import { Tooltip } from '../ui/tooltip.js';
 import { loginHref } from './safe-redirect.js';
+
+/** The accounts client loads on the way to a press (hover, focus), not with the page. */
+const accounts = () => import('./accounts-client.js');
+const warmAccounts = () => void accounts().catch(() => undefined);
 
 export interface SaveButtonProps {
   recipeId: string;
@@ -20,7 +25,6 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
   const [saved, setSaved] = useState(initiallySaved);
   const [busy, setBusy] = useState(false);
   const location = useLocation();
-  const navigate = useNavigate();
   const login = loginHref(`${location.pathname}#${recipeId}`);
 
   if (!signedIn) {
@@ -34,7 +38,18 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
 
   async function toggle(): Promise<void> {
     setBusy(true);
-    const result = saved ? await unsaveRecipe(recipeId) : await saveRecipe(recipeId);
+    const client = await accounts().catch(() => null);
+    if (!client) {
+      setBusy(false);
+      toast.add({
+        title: 'Could not update your saved recipes',
+        description: 'Check your connection.',
+        color: 'error',
+        icon: 'lucide:circle-x',
+      });
+      return;
+    }
+    const result = saved ? await client.unsaveRecipe(recipeId) : await client.saveRecipe(recipeId);
     setBusy(false);
     if (result.ok) {
       setSaved(!saved);
@@ -60,18 +75,25 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
     }
   }
 
+  // Icon-only: the words are for screen readers (with the recipe's title) and the tooltip.
+  const action = saved ? 'Remove from saved' : 'Save';
   return (
-    <button
-      type="button"
-      className="ui-button-soft text-sm"
-      aria-busy={busy || undefined}
-      disabled={busy}
-      data-save={saved ? 'saved' : 'not-saved'}
-      onClick={() => void toggle()}
-    >
-      <Icon name={saved ? 'lucide:bookmark-check' : 'lucide:bookmark'} className="size-4" />
-      {saved ? 'Remove from saved' : 'Save'}
-      <span className="sr-only"> {recipeTitle}</span>
-    </button>
+    <Tooltip text={saved ? 'Remove from saved' : 'Save recipe'}>
+      <button
+        type="button"
+        className="ui-icon-button"
+        aria-busy={busy || undefined}
+        disabled={busy}
+        data-save={saved ? 'saved' : 'not-saved'}
+        onClick={() => void toggle()}
+        onPointerEnter={warmAccounts}
+        onFocus={warmAccounts}
+      >
+        <Icon name={saved ? 'lucide:bookmark-check' : 'lucide:bookmark'} className="size-5" />
+        <span className="sr-only">
+          {action} {recipeTitle}
+        </span>
+      </button>
+    </Tooltip>
   );
 }

@@ -1,15 +1,14 @@
 /**
- * The shell every page stands in (docs/spec.md §2): toasts, the tooltip provider and the colour mode.
+ * The shell every page stands in (docs/spec.md §2): toasts and the colour mode.
  * Usage: `<AppShell forcedColorMode={page.colorMode}>{page}</AppShell>` around the router outlet.
- * The default layout's header places `<ColorModeSwitch />` (./color-mode-switch.js).
+ * The default layout's header places `<ColorModeSwitch />` (./color-mode-switch.js). Tooltips need
+ * no provider here: each brings its own when it loads (./tooltip-radix.tsx), sharing the skip delay.
  * The server side of colour mode is in runtime/shared/color-mode.ts: `colorModeHeadScript()` first in
  * <head>, and the class from `colorModeHtmlAttributes(cookie, forced)` on <html>.
  */
-import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip.js';
 import type { ColorModePreference } from '../../../runtime/shared/color-mode.js';
-import { useForcedColorMode } from '../../../runtime/shared/color-mode-provider.js';
+import { useColorMode, useForcedColorMode } from '../../../runtime/shared/color-mode-provider.js';
 import { Toaster, type ToasterPosition } from './toaster.js';
 
 export interface AppShellProps {
@@ -19,11 +18,22 @@ export interface AppShellProps {
   toasterPosition?: ToasterPosition;
 }
 
+/**
+ * Keeps the colour-mode store subscribed, so the page follows the system's changes live. The
+ * switch's menu did this once; it now loads on first use (./color-mode-switch.tsx).
+ */
+function FollowColorMode() {
+  useColorMode();
+  return null;
+}
+
 export function AppShell({ children, forcedColorMode, toasterPosition }: AppShellProps) {
   useForcedColorMode(forcedColorMode);
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <Toaster {...(toasterPosition ? { position: toasterPosition } : {})}>{children}</Toaster>
-    </Tooltip.Provider>
+    <>
+      {children}
+      <FollowColorMode />
+      <Toaster {...(toasterPosition ? { position: toasterPosition } : {})} />
+    </>
   );
 }

@@ -2,44 +2,82 @@
  * The colour-mode switch for the default layout's header: a menu of Light, Dark and System.
  * The trigger's sun/moon follows the class on <html> through CSS, so it never flips after
  * hydration.
+ *
+ * The menu (Radix, floating-ui) is an async component (runtime/shared/async-component.tsx), not part of
+ * the first load: the server and the first render draw a stand-in button that looks the same.
+ * Pointer over it, focus on it or a press starts the load; a press or Enter/Space/ArrowDown made
+ * before the menu is in opens it once it is, and a focused trigger keeps its focus.
  */
-import { DropdownMenu } from 'radix-ui';
-import { useColorMode } from '../../../runtime/shared/color-mode-provider.js';
-import { isColorModePreference, type ColorModePreference } from '../../../runtime/shared/color-mode.js';
+import { useRef, useState, type ComponentProps } from 'react';
+import { asyncComponent } from '../../../runtime/shared/async-component.js';
 import { Icon } from './icon.js';
+import { tooltipPart } from './tooltip.js';
 
-const CHOICES: { value: ColorModePreference; label: string; icon: string }[] = [
-  { value: 'light', label: 'Light', icon: 'lucide:sun' },
-  { value: 'dark', label: 'Dark', icon: 'lucide:moon' },
-  { value: 'system', label: 'System', icon: 'lucide:monitor' },
-];
+export interface ColorModeHandoff {
+  /** The visitor pressed the stand-in: open the menu when it arrives. */
+  open: boolean;
+  focused: boolean;
+}
+
+/** The trigger's face: a sun in light mode, a moon in dark (by the class on <html>). */
+export function ColorModeIcons() {
+  return (
+    <>
+      <Icon name="lucide:sun" className="size-5 dark:hidden" />
+      <Icon name="lucide:moon" className="hidden size-5 dark:inline-block" />
+    </>
+  );
+}
+
+// The menu's trigger wears a tooltip: load both, so the trigger is drawn once, not twice.
+const loadMenu = () => Promise.all([import('./color-mode-menu.js'), tooltipPart.load()]).then(([menu]) => menu);
+const preload = () => void loadMenu().catch(() => undefined);
+
+function StandIn({ className, ...handlers }: Omit<ComponentProps<'button'>, 'className'> & { className?: string | undefined }) {
+  return (
+    <button
+      type="button"
+      aria-label="Colour mode"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      data-color-mode-switch=""
+      data-state="closed"
+      className={`ui-icon-button ${className ?? ''}`}
+      {...handlers}
+    >
+      <ColorModeIcons />
+    </button>
+  );
+}
+
+// Shown in the moment between the stand-in and the loaded menu: the same button, inert.
+const ColorModeMenu = asyncComponent(loadMenu, { loading: <StandIn />, delay: 0 });
 
 export function ColorModeSwitch({ className }: { className?: string }) {
-  const { preference, known, setPreference } = useColorMode();
+  const [active, setActive] = useState(false);
+  const handoff = useRef<ColorModeHandoff>({ open: false, focused: false });
+  if (active) return <ColorModeMenu className={className} handoff={handoff.current} />;
+
+  const activate = (open: boolean, focused: boolean) => {
+    handoff.current = { open: handoff.current.open || open, focused: handoff.current.focused || focused };
+    preload();
+    setActive(true);
+  };
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger aria-label="Colour mode" data-color-mode-switch="" className={`ui-icon-button ${className ?? ''}`}>
-        <Icon name="lucide:sun" className="size-5 dark:hidden" />
-        <Icon name="lucide:moon" className="hidden size-5 dark:inline-block" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="ui-overlay min-w-36 p-1">
-          <DropdownMenu.RadioGroup
-            value={known ? preference : ''}
-            onValueChange={(value) => (isColorModePreference(value) ? setPreference(value) : undefined)}
-          >
-            {CHOICES.map((choice) => (
-              <DropdownMenu.RadioItem key={choice.value} value={choice.value} className="ui-menu-item">
-                <Icon name={choice.icon} className="size-4" />
-                <span className="flex-1">{choice.label}</span>
-                <DropdownMenu.ItemIndicator>
-                  <Icon name="lucide:check" className="size-4 text-primary" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <StandIn
+      className={className}
+      // The pointer arriving: load now, so the press finds the menu ready.
+      onPointerEnter={preload}
+      onFocus={() => activate(false, true)}
+      onPointerDown={(event) => {
+        if (event.button === 0) activate(true, false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
+          event.preventDefault();
+          activate(true, true);
+        }
+      }}
+    />
   );
 }

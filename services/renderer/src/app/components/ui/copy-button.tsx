@@ -7,6 +7,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './icon.js';
 import { toast } from './toast.js';
+import { Tooltip } from './tooltip.js';
 
 const CONFIRM_MS = 2000;
 
@@ -54,16 +55,18 @@ export function CopyButton({ text, label = 'Copy code', className }: CopyButtonP
   }
 
   return (
-    <button
-      type="button"
-      aria-label={label}
-      data-copy-button=""
-      data-copied={copied || undefined}
-      onClick={() => void copy()}
-      className={`ui-icon-button ${className ?? ''}`}
-    >
-      <Icon name={copied ? 'lucide:check' : 'lucide:copy'} className="size-4" />
-    </button>
+    <Tooltip text={copied ? 'Copied' : label}>
+      <button
+        type="button"
+        aria-label={label}
+        data-copy-button=""
+        data-copied={copied || undefined}
+        onClick={() => void copy()}
+        className={`ui-icon-button ${className ?? ''}`}
+      >
+        <Icon name={copied ? 'lucide:check' : 'lucide:copy'} className="size-4" />
+      </button>
+    </Tooltip>
   );
 }
 

@@ -2,11 +2,57 @@
  * `<Icon name="collection:name">`: inline SVG. Icons of the build's bundle are drawn on the
  * server and at hydration alike; others are loaded on the client (batched per collection) and
  * keep an empty box of the same size until they arrive, or for good if they are missing.
+ * The browser's bundle leaves out the content's icons (build/icon-bundle-plugin.ts): the ones the
+ * server drew are read back from its HTML before hydration (`adoptServerIcons`).
  */
 import { useEffect, useId, useSyncExternalStore, type CSSProperties } from 'react';
 import bundle from 'virtual:icon-bundle';
-import { iconLoader } from '../../../runtime/client/icons-loader.js';
-import { scopeSvgIds } from '../../../runtime/shared/icons.js';
+import { scopeSvgIds, type IconSvg } from '../../../runtime/shared/icons.js';
+import { lazyPart } from './lazy-part.js';
+
+/** The loader of icons the bundle lacks: loaded with the first such icon, not with every page. */
+const loaderPart = lazyPart(() => import('../../../runtime/client/icons-loader.js'));
+const loader = () => loaderPart.current()?.iconLoader;
+
+function subscribeToLoader(listener: () => void): () => void {
+  let unsubscribe: (() => void) | undefined;
+  let live = true;
+  void loaderPart.load().then(({ iconLoader }) => {
+    if (!live) return;
+    unsubscribe = iconLoader.subscribe(listener);
+    listener(); // it may have settled icons already
+  }, noop);
+  return () => {
+    live = false;
+    unsubscribe?.();
+  };
+}
+const noop = () => undefined;
+const noSubscription = () => noop;
+
+/** Icons the server drew that the browser's bundle does not have, as read from the page. */
+const adopted = new Map<string, IconSvg>();
+
+/** Marks an SVG whose ids were scoped, so the scope can be taken off again when it is adopted. */
+const SCOPE_ATTRIBUTE = 'data-icon-scope';
+
+/**
+ * Reads the icons of the server's HTML that the bundle lacks, so hydration draws them again
+ * without a request or a mismatch. Call before hydrating.
+ */
+export function adoptServerIcons(root: ParentNode = document): void {
+  for (const svg of root.querySelectorAll<SVGSVGElement>('svg[data-icon]')) {
+    const name = svg.dataset.icon ?? '';
+    if (bundle[name] || adopted.has(name)) continue;
+    const scope = svg.getAttribute(SCOPE_ATTRIBUTE);
+    let body = svg.innerHTML;
+    if (scope) body = body.replaceAll(`id="${scope}-`, 'id="').replaceAll(`#${scope}-`, '#');
+    const width = svg.getAttribute('width') ?? '1em';
+    adopted.set(name, { body, viewBox: svg.getAttribute('viewBox') ?? '0 0 16 16', aspect: width === '1em' ? 1 : parseFloat(width) });
+  }
+}
+
+const safeScope = (scope: string) => scope.replace(/[^a-zA-Z0-9_-]/g, '');
 
 export interface IconProps {
   name: string;
@@ -19,11 +65,16 @@ export interface IconProps {
 const notLoaded = (): undefined => undefined;
 
 export function Icon({ name, className, style, label }: IconProps) {
-  const bundled = bundle[name];
-  const loaded = useSyncExternalStore(iconLoader.subscribe, () => (bundled ? undefined : iconLoader.peek(name)), notLoaded);
+  const bundled = bundle[name] ?? adopted.get(name);
+  const loaded = useSyncExternalStore(
+    bundled ? noSubscription : subscribeToLoader,
+    () => (bundled ? undefined : loader()?.peek(name)),
+    notLoaded,
+  );
   const scope = useId();
   useEffect(() => {
-    if (!bundled) void iconLoader.load(name);
+    // A loader chunk that cannot load leaves the empty box, as a missing icon does.
+    if (!bundled) void loaderPart.load().then(({ iconLoader }) => iconLoader.load(name), noop);
   }, [name, bundled]);
 
   const icon = bundled ?? loaded ?? null;
@@ -42,6 +93,7 @@ export function Icon({ name, className, style, label }: IconProps) {
       height="1em"
       className={classes}
       style={style}
+      {...(/\sid="/.test(icon.body) ? { [SCOPE_ATTRIBUTE]: safeScope(scope) } : {})}
       dangerouslySetInnerHTML={{ __html: scopeSvgIds(icon.body, scope) }}
     />
   );

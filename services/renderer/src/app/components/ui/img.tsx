@@ -12,8 +12,10 @@ export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src
   alt: string;
   width: number;
   height: number;
-  /** Mobile-first sizes, `100vw md:50vw lg:400px`; without it the srcset is 1x/2x of `width`. */
+  /** Mobile-first sizes, `100vw md:50vw lg:400px`; without it, candidates for 1x/2x of `width` (sizes: `width` px). */
   sizes?: string;
+  /** The source's own width, when known: no srcset candidate claims more than the file has. */
+  sourceWidth?: number;
   format?: string;
   quality?: number;
   fit?: ImageModifiers['fit'];
@@ -21,11 +23,12 @@ export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src
   preload?: boolean;
 }
 
-export function Img({ src, alt, width, height, sizes, format, quality, fit, preload = false, loading, ...rest }: ImgProps) {
+export function Img({ src, alt, width, height, sizes, sourceWidth, format, quality, fit, preload = false, loading, ...rest }: ImgProps) {
   const sources = imageSources(src, {
     width,
     height,
     ...(sizes ? { sizes } : {}),
+    ...(sourceWidth ? { sourceWidth } : {}),
     ...(format ? { format } : {}),
     ...(quality === undefined ? {} : { quality }),
     ...(fit ? { fit } : {}),

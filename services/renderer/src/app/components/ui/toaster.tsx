@@ -1,18 +1,13 @@
 /**
- * Renders the toast list on Radix Toast. The provider carries docs/spec.md §9's defaults: 5000 ms,
- * swipe threshold 50 px in the direction of the corner, F8 to focus the viewport, bottom-right.
+ * Where toasts show. Radix Toast is not in the first load: it is loaded when the first toast is
+ * added, or earlier, on the visitor's first press of a pointer or key (most toasts answer one),
+ * so it is usually in before it is needed. Until then nothing is rendered, there being nothing
+ * to show (the F8 viewport exists once there is a toast to reach).
  */
-import { Toast } from 'radix-ui';
-import type { ReactNode } from 'react';
-import {
-  CLOSE_ACTION_LABEL,
-  TOAST_DEFAULT_DURATION_MS,
-  TOAST_SWIPE_THRESHOLD_PX,
-  TOAST_VIEWPORT_HOTKEY,
-  TOASTER_DEFAULT_POSITION,
-} from './toast-store.js';
-import { Icon } from './icon.js';
-import { toast, useToasts, type ToastColor, type ToastItem } from './toast.js';
+import { useEffect } from 'react';
+import { TOAST_DEFAULT_DURATION_MS, TOASTER_DEFAULT_POSITION } from './toast-store.js';
+import { lazyPart, useLazyPart } from './lazy-part.js';
+import { useToasts } from './toast.js';
 
 export type ToasterPosition = 'top-left' | 'top-center' | 'top-right' | 'bottom-left' | 'bottom-center' | 'bottom-right';
 type SwipeDirection = 'up' | 'down' | 'left' | 'right';
@@ -24,79 +19,30 @@ export function swipeDirectionFor(position: ToasterPosition): SwipeDirection {
   return position === 'top-center' ? 'up' : 'down';
 }
 
-const POSITION_CLASS: Record<ToasterPosition, string> = {
-  'top-left': 'top-0 left-0',
-  'top-center': 'top-0 left-1/2 -translate-x-1/2',
-  'top-right': 'top-0 right-0',
-  'bottom-left': 'bottom-0 left-0',
-  'bottom-center': 'bottom-0 left-1/2 -translate-x-1/2',
-  'bottom-right': 'bottom-0 right-0',
-};
-
-const COLOR_CLASS: Record<ToastColor, string> = {
-  primary: 'text-primary',
-  secondary: 'text-secondary',
-  success: 'text-success',
-  info: 'text-info',
-  warning: 'text-warning',
-  error: 'text-error',
-  neutral: 'text-muted',
-};
+export const toasterPart = lazyPart(() => import('./toaster-radix.js'));
 
 export interface ToasterProps {
   position?: ToasterPosition;
   duration?: number;
-  children?: ReactNode;
 }
 
-export function Toaster({ position = TOASTER_DEFAULT_POSITION, duration = TOAST_DEFAULT_DURATION_MS, children }: ToasterProps) {
+const PRESSES = ['pointerdown', 'keydown'] as const;
+
+export function Toaster({ position = TOASTER_DEFAULT_POSITION, duration = TOAST_DEFAULT_DURATION_MS }: ToasterProps) {
   const toasts = useToasts();
-  return (
-    <Toast.Provider duration={duration} swipeDirection={swipeDirectionFor(position)} swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
-      {children}
-      {toasts.map((item) => (
-        <ToastCard key={item.id} item={item} />
-      ))}
-      <Toast.Viewport
-        hotkey={[TOAST_VIEWPORT_HOTKEY]}
-        data-position={position}
-        className={`fixed z-[100] flex w-96 max-w-[100vw] flex-col gap-2 p-4 outline-none ${POSITION_CLASS[position]}`}
-      />
-    </Toast.Provider>
-  );
-}
-
-function ToastCard({ item }: { item: ToastItem }) {
-  const color = item.color ?? 'primary';
-  return (
-    <Toast.Root
-      open={item.open}
-      onOpenChange={(open) => (open ? undefined : toast.remove(item.id))}
-      {...(item.duration === undefined ? {} : { duration: item.duration })}
-      data-color={color}
-      className="ui-toast flex items-start gap-3 rounded-lg border border-default bg-elevated p-4 text-default shadow-lg"
-    >
-      {item.icon ? <Icon name={item.icon} className={`size-5 shrink-0 ${COLOR_CLASS[color]}`} /> : null}
-      <div className="min-w-0 flex-1">
-        {item.title ? <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title> : null}
-        {item.description ? <Toast.Description className="mt-1 text-sm text-muted">{item.description}</Toast.Description> : null}
-        {item.actions?.length ? (
-          <div className="mt-2 flex gap-2">
-            {item.actions.map((action) => (
-              <Toast.Action key={action.label} altText={action.altText ?? action.label} asChild>
-                <button type="button" onClick={action.onClick} className="ui-button-soft text-xs">
-                  {action.label}
-                </button>
-              </Toast.Action>
-            ))}
-          </div>
-        ) : null}
-      </div>
-      {item.close === false ? null : (
-        <Toast.Close aria-label={CLOSE_ACTION_LABEL} className="ui-icon-button -m-1">
-          <Icon name="lucide:x" className="size-4" />
-        </Toast.Close>
-      )}
-    </Toast.Root>
-  );
+  const Radix = useLazyPart(toasterPart);
+  const wanted = toasts.length > 0;
+  useEffect(() => {
+    if (Radix) return;
+    if (wanted) {
+      void toasterPart.load().catch(() => undefined);
+      return;
+    }
+    const early = () => void toasterPart.load().catch(() => undefined);
+    for (const type of PRESSES) document.addEventListener(type, early, { capture: true, once: true, passive: true });
+    return () => {
+      for (const type of PRESSES) document.removeEventListener(type, early, { capture: true });
+    };
+  }, [Radix, wanted]);
+  return Radix ? <Radix.RadixToaster position={position} duration={duration} /> : null;
 }
