@@ -1,6 +1,8 @@
 /**
- * One error shape everywhere: `{ url, statusCode, statusMessage, message, data? }` as JSON for
- * clients that want JSON, otherwise the error page. Browser-safe: no Node imports.
+ * One error shape everywhere: `{ url, statusCode, statusMessage, message, data?, fatal? }` as JSON
+ * for clients that want JSON, otherwise the error page; and the one normaliser that turns any
+ * thrown value into it, used by every service, the SSR bundle and the browser. Browser-safe: no
+ * Node imports.
  */
 
 export interface ErrorBody {
@@ -9,6 +11,8 @@ export interface ErrorBody {
   statusMessage: string;
   message: string;
   data?: unknown;
+  /** Present (true) only for a fatal error: it shows the error page even during a client navigation. */
+  fatal?: boolean;
 }
 
 export interface HttpErrorInit {
@@ -29,10 +33,14 @@ const REASONS: Record<number, string> = {
   405: 'Method Not Allowed',
   408: 'Request Timeout',
   409: 'Conflict',
+  411: 'Length Required',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
+  417: 'Expectation Failed',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
@@ -50,7 +58,15 @@ export function sanitizeStatusCode(value: unknown, fallback = 500): number {
   return Number.isInteger(code) && code >= 400 && code <= 599 ? code : fallback;
 }
 
+/**
+ * The marker of the HttpError class, read instead of `instanceof` (as h3 reads `__h3_error__`):
+ * the SSR bundle and the browser each carry their own copy of this module, and an error made by
+ * one copy must be recognised by another.
+ */
+const MARKER = '__http_error__';
+
 export class HttpError extends Error {
+  static readonly [MARKER] = true;
   readonly statusCode: number;
   readonly statusMessage: string;
   readonly data: unknown;
@@ -70,17 +86,22 @@ export class HttpError extends Error {
 
 /** The one way to build an error: `createError(404)`, `createError({ statusCode, ... })`. */
 export function createError(input: number | string | HttpErrorInit | HttpError): HttpError {
-  if (input instanceof HttpError) return input;
+  if (isHttpError(input)) return input;
   if (typeof input === 'number') return new HttpError({ statusCode: input });
   if (typeof input === 'string') return new HttpError({ message: input });
   return new HttpError(input);
 }
 
+/** An HttpError of any copy of this module. */
 export function isHttpError(value: unknown): value is HttpError {
-  return value instanceof HttpError;
+  const type = (value as { constructor?: Record<string, unknown> } | null | undefined)?.constructor;
+  return typeof type === 'function' && type[MARKER] === true;
 }
 
-/** The JSON body of an error. Messages of unexpected 5xx errors are not leaked. */
+/**
+ * The JSON body of an error. The message (and data) of an unexpected 5xx error, one nobody made
+ * with createError, are not leaked unless `exposeMessage` (development).
+ */
 export function toErrorBody(error: unknown, url: string, exposeMessage = true): ErrorBody {
   const http = toHttpError(error);
   const hide = !exposeMessage && http.statusCode >= 500 && !isHttpError(error);
@@ -90,15 +111,23 @@ export function toErrorBody(error: unknown, url: string, exposeMessage = true): 
     statusMessage: http.statusMessage,
     message: hide ? http.statusMessage : http.message,
   };
-  if (http.data !== undefined) body.data = http.data;
+  if (http.data !== undefined && !hide) body.data = http.data;
+  if (http.fatal) body.fatal = true;
   return body;
 }
 
-/** Any thrown value as an HttpError; foreign errors keep a statusCode they carry. */
+/**
+ * Any thrown value as an HttpError: HttpErrors of any copy as they are, React Router's route
+ * errors (`ErrorResponse`: status, statusText), errors that carry a `statusCode` or `status`
+ * (Fastify's, http-errors'), and anything else as a 500.
+ */
 export function toHttpError(error: unknown): HttpError {
   if (isHttpError(error)) return error;
   if (error && typeof error === 'object') {
-    const e = error as { statusCode?: unknown; status?: unknown; message?: unknown };
+    const e = error as { statusCode?: unknown; status?: unknown; statusText?: unknown; message?: unknown };
+    if (typeof e.status === 'number' && 'statusText' in e) {
+      return new HttpError({ statusCode: e.status, statusMessage: String(e.statusText || '') || undefined, cause: error });
+    }
     const statusCode = sanitizeStatusCode(e.statusCode ?? e.status);
     const message = typeof e.message === 'string' ? e.message : undefined;
     return new HttpError({ statusCode, message, cause: error });
@@ -106,9 +135,20 @@ export function toHttpError(error: unknown): HttpError {
   return new HttpError({ cause: error });
 }
 
-/** docs/spec.md §2: the error page's headline. */
+/** An error body (from a payload) back into an HttpError the error page can show. */
+export function reviveError(body: ErrorBody): HttpError {
+  return createError({ ...body, fatal: body.fatal === true });
+}
+
+export const UNAVAILABLE_TITLE = 'Service unavailable, try again';
+
+/**
+ * docs/spec.md §2: the error page's headline, except that a 502, 503 or 504 says what happened
+ * (a service is away or slow, which a reload may mend) rather than "Internal Server Error".
+ */
 export function errorPageTitle(statusCode: number): string {
-  return statusCode === 404 ? 'Page Not Found' : 'Internal Server Error';
+  if (statusCode === 404) return 'Page Not Found';
+  return statusCode >= 502 && statusCode <= 504 ? UNAVAILABLE_TITLE : 'Internal Server Error';
 }
 
 interface RequestLike {
@@ -118,11 +158,12 @@ interface RequestLike {
 
 /**
  * JSON instead of the page when the client does not accept text/html but accepts JSON, or the
- * path is under /api/ or ends in .json (as Nuxt decides).
+ * path is under /api/ or ends in .json (as Nuxt decides), or is an image (`/_ipx/`: an <img>
+ * never shows a page, and the image service answers JSON to everyone).
  */
 export function wantsJson(request: RequestLike): boolean {
   const path = request.url.split('?')[0] ?? '';
-  if (path.startsWith('/api/') || path === '/api' || path.endsWith('.json')) return true;
+  if (path.startsWith('/api/') || path === '/api' || path.endsWith('.json') || path.startsWith('/_ipx/')) return true;
   const accept = String(request.headers.accept ?? '');
   return !accept.includes('text/html') && accept.includes('json');
 }

@@ -4,7 +4,7 @@
  * Design: docs/decisions/availability.md.
  */
 import type { Redis, RedisOptions } from 'ioredis';
-import { HttpError } from './errors.js';
+import { HttpError, isHttpError } from './errors.js';
 
 /**
  * No offline queue: while disconnected a command fails at once instead of waiting for a
@@ -41,7 +41,7 @@ const OUTAGE =
 
 /** Whether an error says Redis is unreachable or hung (as opposed to a store's own refusal). */
 export function isRedisOutage(error: unknown): boolean {
-  if (!(error instanceof Error) || error instanceof HttpError) return false;
+  if (!(error instanceof Error) || isHttpError(error)) return false;
   return OUTAGE.test(`${error.name} ${error.message}`);
 }
 

@@ -83,6 +83,11 @@ describe('buildRedirectLocation', () => {
     ['/**', '/old/**', '/old', '/'],
     ['/**', '/old/**', '/old?x=1', '/?x=1'],
     ['/**', '/old/**', '/old/caf%C3%A9/%20x', '/caf%C3%A9/%20x'],
+    ['/category/**', '/categories/**', '/categories/%2e%2e%2f%2e%2e%2fevil.com', '/category/evil.com'],
+    ['/category/**', '/categories/**', '/categories/%2E%2E/%2e./.%2E/evil.com', '/category/evil.com'],
+    ['/category/**', '/categories/**', '/categories/%2e/rust', '/category/rust'],
+    ['/category/**', '/categories/**', '/categories/..%2f..%5cevil.com', '/category/evil.com'],
+    ['/category/**', '/categories/**', '/categories/%252e%252e/x', '/category/%252e%252e/x'],
     ['/', '/home', '/home', '/'],
     ['/', '/home', '/home?utm=1', '/?utm=1'],
     ['/target?a=1&b=2#top', '/q', '/q?b=3&c=4', '/target?a=1&b=3&c=4#top'],
@@ -93,6 +98,14 @@ describe('buildRedirectLocation', () => {
   ];
   it.each(cases)('%s (rule %s): %s -> %s', (to, pattern, url, expected) => {
     expect(location(to, pattern, url)).toBe(expected);
+  });
+
+  it('never yields a Location that a browser resolves outside the target prefix', () => {
+    const escapes = ['/%2e%2e/%2e%2e/evil', '/%2e%2e%2f%2e%2e%2fevil', '/.%2E/x', '/%2e%2e%5c..%5cevil', '/a/%2e%2e/%2e%2e/b'];
+    for (const escape of escapes) {
+      const result = buildRedirectLocation(rule('/category/**'), `/categories${escape}`, escape.slice(1));
+      expect(new URL(result, 'https://site.example').pathname, escape).toMatch(/^\/category(\/|$)/);
+    }
   });
 
   it('never yields a Location that a browser reads as another origin', () => {

@@ -202,16 +202,20 @@ export function createRouteRulesMatcher(compiled: CompiledRouteRules): RouteRule
   };
 }
 
+/** `.` and `..` as a browser reads them, also percent-encoded (`%2e%2E`, `.%2e`). */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
 /**
- * The rest of the path as segments that can never change the origin: empty segments (from
- * `//`), backslashes and their encoded forms become separators and are dropped, and any
- * character a browser would strip or reinterpret is percent-encoded.
+ * The rest of the path as segments that can never change the origin nor climb out of the
+ * target's prefix: empty segments (from `//`), backslashes and their encoded forms become
+ * separators, dot segments (encoded or not) are dropped, and any character a browser would
+ * strip or reinterpret is percent-encoded.
  */
 function safeRest(rest: string): string {
   return rest
     .replace(/%(2f|5c)/gi, '/')
     .split(/[/\\]+/)
-    .filter((segment) => segment.length > 0 && segment !== '.' && segment !== '..')
+    .filter((segment) => segment.length > 0 && !DOT_SEGMENT.test(segment))
     .map((segment) => segment.replace(/[\u0000-\u0020\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`))
     .join('/');
 }
@@ -245,6 +249,12 @@ export function buildRedirectLocation(redirect: RedirectRule, url: string, rest 
   }
   const location = mergeQuery(target, query);
   if (isExternalTarget(location)) return location;
+  // As the browser will resolve it: a carried-over rest must stay below the target's prefix.
+  if (redirect.to.endsWith('/**')) {
+    const prefix = redirect.to.slice(0, -3);
+    const resolved = new URL(location, 'http://site.invalid').pathname;
+    if (resolved !== (prefix || '/') && !resolved.startsWith(`${prefix}/`)) return prefix || '/';
+  }
   // Belt and braces: nothing may leave a same-site redirect looking like `//host` or `/\host`.
   return /^\/(?![/\\])/.test(location) ? location : `/${location.replace(/^[/\\]+/, '')}`;
 }

@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
+import { allowedMethods } from './allowed-methods.js';
+import { answerConnect, clientErrorHandler } from './client-errors.js';
+import { clientBrokeRequest, registerRequestGuards } from './request-guards.js';
 import { resolveMetricsPort, startMetricsServer } from './metrics.js';
 import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
 
@@ -25,6 +28,10 @@ export interface ServiceOptions {
   bodyLimit?: number;
   /** ASSETS_PREFIX, so metrics count assets as assets (lib/metrics.ts routeKindOf). */
   assetsPrefix?: string;
+  /** Headers for answers written without Fastify (lib/client-errors.ts): the gateway's security headers. */
+  edgeHeaders?: Record<string, string>;
+  /** Whether a `/*` route serves this path for the 405-or-404 choice (lib/allowed-methods.ts). */
+  catchAllServes?: (path: string) => boolean;
 }
 
 declare module 'fastify' {
@@ -44,6 +51,13 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 }
 
 export function createService(options: ServiceOptions): FastifyInstance {
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+  // The answers below need the app they belong to; through a holder, so its type is not circular.
+  const self: { app?: FastifyInstance } = {};
+  const clientErrorOptions = {
+    ...(options.edgeHeaders ? { edgeHeaders: options.edgeHeaders } : {}),
+    allowOf: (path: string) => (self.app ? allowedMethods(self.app, path, options.catchAllServes) : []),
+  };
   const app = Fastify({
     loggerInstance: options.logger,
     // Fastify's two lines per request give way to the one access line below.
@@ -51,37 +65,91 @@ export function createService(options: ServiceOptions): FastifyInstance {
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // A request without Host is refused in the error shape (lib/request-guards.ts), not with Node's empty 400.
+    http: { requireHostHeader: false },
+    clientErrorHandler: clientErrorHandler(options.logger, clientErrorOptions),
+    // Bad percent-encoding in the path and the like: Fastify's own JSON body otherwise, even for browsers.
+    frameworkErrors: (error, request, reply) => {
+      // No hook runs for these: the request id, edge headers and access line are added here.
+      reply.header(REQUEST_ID_HEADER, request.id);
+      if (options.edgeHeaders) reply.headers(options.edgeHeaders);
+      reply.raw.once('finish', () => logAccess(request, reply, reply.statusCode));
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      sendError(
+        request,
+        reply,
+        createError({ statusCode: tooLong ? 414 : 400, message: tooLong ? 'The request URL is too long' : 'Malformed request URL' }),
+      );
+    },
   });
+  self.app = app;
+  app.server.on('connect', answerConnect(options.logger, clientErrorOptions));
   app.decorate('production', options.production);
   registerTelemetry(app, { service: options.name, ...(options.assetsPrefix ? { assetsPrefix: options.assetsPrefix } : {}) });
 
-  app.addHook('onRequest', async (request, reply) => {
-    // Upstreams see the id the gateway made; logs of every service then line up.
-    request.headers[REQUEST_ID_HEADER] = request.id;
-    reply.header(REQUEST_ID_HEADER, request.id);
-  });
-
-  app.addHook('onResponse', async (request, reply) => {
+  const logged = new WeakSet<FastifyRequest>();
+  const logAccess = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    if (logged.has(request)) return;
+    logged.add(request);
     const fields = {
       method: request.method,
       path: request.url,
-      status: reply.statusCode,
+      status,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
       traceId: request.trace?.traceId,
       ...options.accessFields?.(request, reply),
     };
     // Orchestrators probe health every few seconds: a passing probe is not worth an info line.
-    const probe = HEALTH_PATHS.has(request.url) && reply.statusCode < 400;
+    const probe = HEALTH_PATHS.has(request.url) && status < 400;
     request.log[probe ? 'debug' : 'info'](fields, 'request');
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Upstreams see the id the gateway made; logs of every service then line up.
+    request.headers[REQUEST_ID_HEADER] = request.id;
+    reply.header(REQUEST_ID_HEADER, request.id);
+    // Fastify's onResponse waits for 'finish'; a client that leaves first still gets its line,
+    // with nginx's 499 (client closed request) unless an error status was already chosen.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished && (clientBrokeRequest(request.raw) || answerGone(reply)))
+        logAccess(request, reply, reply.statusCode >= 400 ? reply.statusCode : 499);
+    });
   });
+
+  registerRequestGuards(app, bodyLimit);
+
+  // Once closing, an answer still in flight ends its connection: Fastify closes only the idle
+  // ones, and a kept-alive socket would hold the shutdown until the client's own timeout (an
+  // upstream's `keep-alive: timeout=5`, which the gateway used to copy, hid this).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => logAccess(request, reply, reply.statusCode));
 
   registerHealth(app, options.checks ?? {});
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
-  app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, createError({ statusCode: 404, statusMessage: `Page not found: ${request.url.split('?')[0]}` })),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = allowedMethods(app, path, options.catchAllServes);
+    // A route of this very method that gave up (a static file that is not there) is a plain 404.
+    if (allowed.length === 0 || allowed.includes(request.method))
+      return sendError(request, reply, createError({ statusCode: 404, statusMessage: `Page not found: ${path}` }));
+    reply.header('allow', allowed.join(', '));
+    if (request.method === 'OPTIONS') return reply.code(204).send();
+    return sendError(
+      request,
+      reply,
+      createError({ statusCode: 405, message: `${request.method} is not allowed here; use ${allowed.join(', ')}` }),
+    );
+  });
   return app;
 }
 
@@ -105,8 +173,22 @@ function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCh
   });
 }
 
+/**
+ * The answer's stream was closed before a header went out: its connection is gone (the client
+ * left, or the connection was ended under it), so an error met afterwards (the upstream body
+ * aborted) is nobody's fault here and nobody can read it.
+ */
+function answerGone(reply: FastifyReply): boolean {
+  return reply.raw.destroyed && !reply.raw.headersSent;
+}
+
 /** Answers with the one error shape: JSON for JSON clients, the static error page otherwise. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  if ((clientBrokeRequest(request.raw) || answerGone(reply)) && toHttpError(error).statusCode >= 500) {
+    // Nobody is left to read the answer; the access line still says what happened.
+    request.log.info({ code: (error as { code?: unknown } | null)?.code }, 'client broke its request');
+    error = createError({ statusCode: 400, message: 'The request was incomplete' });
+  }
   const http = toHttpError(error);
   // Fastify's own errors (bad JSON, body too large) carry their 4xx status; anything else is a 500.
   if (http.statusCode >= 500) request.log.error({ err: error }, 'request failed');

@@ -201,7 +201,7 @@ describe('errors during client navigation', () => {
     await markDocument(t.page);
     await t.page.click('a[href="/category/git"]');
     await t.page.waitForSelector('[data-error-page="503"]');
-    expect(await t.page.textContent('h2')).toBe('Internal Server Error');
+    expect(await t.page.textContent('h2')).toBe('Service unavailable, try again');
     expect(await t.page.textContent('[data-error-page]')).toContain('Content store away');
     await t.page.goBack();
     await t.page.waitForSelector('[data-layout="default"]');

@@ -15,7 +15,7 @@ import { registerRouteRules } from './route-rules.js';
 import { registerRenderCacheMetrics } from './render-cache/cache-metrics.js';
 import { createRenderCache } from './render-cache/index.js';
 import type { RenderCacheStats } from './render-cache/render-cache.js';
-import { registerSecurityHeaders } from './security-headers.js';
+import { registerSecurityHeaders, SECURITY_HEADERS } from './security-headers.js';
 
 export interface GatewayApp {
   app: FastifyInstance;
@@ -62,6 +62,7 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store }: 
     checks: gatewayChecks({ ...upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS, renderer: renderers.current }, buildStore, build),
     accessFields,
     assetsPrefix: config.ASSETS_PREFIX,
+    edgeHeaders: SECURITY_HEADERS,
   });
   app.telemetry.metrics.setBuildId(() => build.info()?.id);
   registerGatewayMetrics(app, { ...upstreams, isRenderer: renderers.isRenderer });

@@ -8,7 +8,9 @@ import { constants } from 'node:zlib';
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
-    global: true,
+    globalCompression: true,
+    // Compressed request bodies are refused with 415 (lib/request-guards.ts), never decoded here.
+    globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: 1024,
     brotliOptions: {

@@ -1,11 +1,12 @@
 /**
  * The three upstreams: `/_ipx/**` to the image service, `/api/_nuxt_icon/**` to the icons
- * service, everything else to the renderer. The gateway sets X-Forwarded-* itself.
+ * service, everything else to the renderer. The gateway sets X-Forwarded-* itself (forwarded.ts).
  */
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { REQUEST_ID_HEADER } from '../../../lib/constants.js';
+import { forwardedHeaders } from './forwarded.js';
+import { withoutHopByHop } from './hop-by-hop.js';
 import { onUpstreamError } from './upstream-errors.js';
 
 export type UpstreamName = 'renderer' | 'image' | 'icons';
@@ -30,40 +31,6 @@ function refusedConnection(error: unknown): boolean {
     if (e.code === 'ECONNREFUSED') return true;
   }
   return false;
-}
-
-/** The scheme the visitor used: the socket's, or a trusted proxy's X-Forwarded-Proto. */
-export function visitorProto(request: FastifyRequest, trustProxy: boolean): 'http' | 'https' {
-  const forwarded = String(request.headers['x-forwarded-proto'] ?? '')
-    .split(',')[0]!
-    .trim()
-    .toLowerCase();
-  if (trustProxy && (forwarded === 'https' || forwarded === 'http')) return forwarded;
-  // The socket can be gone by the time onSend runs for a proxied POST.
-  return (request.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http';
-}
-
-/** Upstream request headers: client X-Forwarded-* replaced unless a trusted proxy is in front. */
-export function forwardedHeaders(
-  request: FastifyRequest,
-  headers: IncomingHttpHeaders,
-  trustProxy: boolean,
-  keepAcceptEncoding = false,
-): IncomingHttpHeaders {
-  const remote = request.raw.socket.remoteAddress ?? '';
-  const priorFor = trustProxy ? headers['x-forwarded-for'] : undefined;
-  const priorHost = trustProxy ? headers['x-forwarded-host'] : undefined;
-  const out: IncomingHttpHeaders = { ...headers };
-  out['x-forwarded-for'] = priorFor ? `${priorFor}, ${remote}` : remote;
-  out['x-forwarded-proto'] = visitorProto(request, trustProxy);
-  out['x-forwarded-host'] = (typeof priorHost === 'string' && priorHost) || request.headers.host || '';
-  out[REQUEST_ID_HEADER] = request.id;
-  // The trace context this gateway's span made (lib/telemetry), also for the render cache's fills.
-  if (request.headers.traceparent) out.traceparent = request.headers.traceparent;
-  // The gateway compresses pages for the visitor; upstreams answer plain and spend no CPU on it.
-  // Assets keep the header: the renderer serves their build-time .br/.gz twins as they are.
-  if (!keepAcceptEncoding) delete out['accept-encoding'];
-  return out;
 }
 
 export async function registerProxies(app: FastifyInstance, options: ProxyOptions): Promise<void> {
@@ -97,6 +64,8 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
             options.trustProxy,
             (request as FastifyRequest).url.startsWith(options.assetsPrefix),
           ),
+        // Upstream connection headers describe the gateway's pooled socket, not the visitor's.
+        rewriteHeaders: (headers) => withoutHopByHop(headers),
         onError: (reply, { error }) => {
           const target = chosen.get(reply.request);
           if (target && refusedConnection(error)) options.rendererRefused?.(target);

@@ -1,6 +1,6 @@
 /** Headers every gateway response carries, whichever upstream (or the gateway) answered. */
 import type { FastifyInstance } from 'fastify';
-import { visitorProto } from './proxy.js';
+import { visitorProto } from './forwarded.js';
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
@@ -9,16 +9,13 @@ export const SECURITY_HEADERS: Record<string, string> = {
 };
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** HSTS only when the visitor came over https; browsers ignore it over http anyway. */
+/** HSTS only when the visitor really came over https (forwarded.ts: a trusted proxy's word or TLS). */
 export function registerSecurityHeaders(app: FastifyInstance, trustProxy: boolean): void {
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
-    const forwardedHttps = String(request.headers['x-forwarded-proto'] ?? '')
-      .toLowerCase()
-      .startsWith('https');
-    if (visitorProto(request, trustProxy) === 'https' || forwardedHttps) reply.header('strict-transport-security', HSTS);
+    if (visitorProto(request, trustProxy) === 'https') reply.header('strict-transport-security', HSTS);
     else reply.removeHeader('strict-transport-security');
     return payload;
   });

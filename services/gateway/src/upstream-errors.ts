@@ -4,6 +4,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { createError, type HttpError } from '../../../lib/errors.js';
+import { clientBrokeRequest } from '../../../lib/request-guards.js';
 import { sendError } from '../../../lib/service.js';
 
 const TIMEOUT_CODES = new Set([
@@ -24,9 +25,16 @@ function codesOf(error: unknown): string[] {
   return codes;
 }
 
-export function upstreamError(upstream: string, error: unknown): HttpError {
+/** In production the answer names neither the upstream nor the error code: the log line does. */
+export function upstreamError(upstream: string, error: unknown, production = false): HttpError {
   const codes = codesOf(error);
   const timedOut = codes.some((code) => TIMEOUT_CODES.has(code));
+  if (production) {
+    return createError({
+      statusCode: timedOut ? 504 : 502,
+      message: timedOut ? 'The service did not answer in time, try again' : 'The service is unavailable, try again',
+    });
+  }
   return createError({
     statusCode: timedOut ? 504 : 502,
     message: timedOut ? `The ${upstream} service did not answer in time` : `The ${upstream} service is unavailable`,
@@ -37,9 +45,16 @@ export function upstreamError(upstream: string, error: unknown): HttpError {
 /** The proxy's onError: logs the cause once and answers in the one error shape. */
 export function onUpstreamError(upstream: string) {
   return function replyWithUpstreamError(reply: FastifyReply, error: Error): void {
-    const http = upstreamError(upstream, error);
-    reply.request.log.warn({ upstream, codes: codesOf(error), statusCode: http.statusCode }, 'upstream failed');
+    const request = reply.request;
+    if (clientBrokeRequest(request.raw)) {
+      // The client's body broke (aborted, or more bytes than it announced): the upstream was fine.
+      request.log.info({ upstream, codes: codesOf(error) }, 'client broke its request');
+      if (!reply.sent) sendError(request, reply, createError({ statusCode: 400, message: 'The request was incomplete' }));
+      return;
+    }
+    const http = upstreamError(upstream, error, request.server.production);
+    request.log.warn({ upstream, codes: codesOf(error), statusCode: http.statusCode }, 'upstream failed');
     if (reply.sent) return;
-    sendError(reply.request, reply, http);
+    sendError(request, reply, http);
   };
 }

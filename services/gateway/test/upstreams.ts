@@ -1,5 +1,5 @@
 /** Small real upstream servers for the gateway tests: real sockets, no mocks. */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createServer } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -54,12 +54,16 @@ export interface TestGateway extends GatewayApp {
 }
 
 /** A gateway over a file store in a temp dir, with `meta` published first when given. */
-export async function startGateway(env: Record<string, string>, meta?: BuildMeta): Promise<TestGateway> {
+export async function startGateway(
+  env: Record<string, string>,
+  meta?: BuildMeta,
+  logger: FastifyBaseLogger = pino({ level: 'silent' }),
+): Promise<TestGateway> {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const store = createFileBuildStore({ dir, pollIntervalMs: 50 });
   if (meta) await store.publish(meta);
   const config = parseGatewayConfig({ BUILD_POLL_MS: '100', UPSTREAM_TIMEOUT_MS: '500', CACHE_DIR: join(dir, 'render-cache'), ...env });
-  const gateway = await buildGatewayApp(config, { logger: pino({ level: 'silent' }), store });
+  const gateway = await buildGatewayApp(config, { logger, store });
   return {
     ...gateway,
     store,
@@ -69,4 +73,11 @@ export async function startGateway(env: Record<string, string>, meta?: BuildMeta
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A logger whose lines (parsed) land in `lines`, for tests of what is logged at which level. */
+export function capturingLogger(): { logger: FastifyBaseLogger; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { logger, lines };
 }

@@ -94,9 +94,11 @@ describe('bad input', () => {
     }
   });
 
-  it('has no POST route (404); HEAD answers like GET without a body', async () => {
+  it('answers POST with 405 and Allow; HEAD answers like GET without a body', async () => {
     const post = await app.inject({ method: 'POST', url: '/api/_nuxt_icon/lucide.json?icons=house' });
-    expect(post.statusCode).toBe(404);
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(post.json()).toMatchObject({ statusCode: 405 });
     const head = await app.inject({ method: 'HEAD', url: '/api/_nuxt_icon/lucide.json?icons=house' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');

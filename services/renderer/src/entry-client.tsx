@@ -16,7 +16,8 @@ import { APP_ELEMENT_ID } from './runtime/shared/document-ids.js';
 import { resolveLazyMatches } from './runtime/client/hydrate-lazy.js';
 import { loadPayloadData } from './runtime/client/payload-fetch.js';
 import { PAGE_DATA_EXPORTS } from './runtime/shared/page-module.js';
-import { PAYLOAD_ELEMENT_ID, reviveError, type Payload } from './runtime/shared/payload.js';
+import { reviveError } from '../../../lib/errors.js';
+import { PAYLOAD_ELEMENT_ID, type Payload } from './runtime/shared/payload.js';
 
 /** The page's inline payload; null in the `ssr: false` shell, whose data the router fetches. */
 function inlinePayload(): Payload | null {

@@ -9,14 +9,13 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import type { ErrorBody } from '../../../lib/errors.js';
+import { reviveError, type ErrorBody } from '../../../lib/errors.js';
 import { StandaloneErrorPage } from './app/error-page.js';
 import { middlewareRegistry } from './app/middleware.js';
 import { createRoutes } from './app/routes.js';
 import { resolveHead } from './runtime/shared/head.js';
 import { createPageLoader } from './runtime/server/page-loader.js';
 import { isPageHandle, type PageHandle } from './runtime/shared/page-module.js';
-import { reviveError } from './runtime/shared/payload.js';
 import { servicesContext, type RendererServices } from './runtime/shared/services.js';
 import type { PageQuery, SsrEntry } from './server/ssr-entry.js';
 

@@ -8,6 +8,8 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/category/git')).toBe('/category/git');
     expect(safeRedirect('/category/git?x=1#undo')).toBe('/category/git?x=1#undo');
     expect(safeRedirect('/a/../category/git')).toBe('/category/git');
+    // Encoded slashes are path characters, not separators: they stay on this site.
+    expect(safeRedirect('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
   });
 
   it('turns anything that could leave the site into /', () => {
@@ -27,6 +29,18 @@ describe('safeRedirect', () => {
       'http:/evil.example',
       '/login',
       '/login?redirect=//evil.example',
+      '/.//evil.example',
+      '/..//evil.example',
+      '/./..//evil.example/x?y=1',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
+      '/%2e%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/.%2e//evil.example',
+      '/./\\evil.example',
+      '/.\\/evil.example',
+      '/\\/evil.example',
+      '/%5C%5Cevil.example/..//evil.example',
     ]) {
       expect(safeRedirect(target), String(target)).toBe('/');
     }

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createError } from '../../../lib/errors.js';
-import {
-  errorBodyOf,
-  pagePathOfPayload,
-  pageSearchOfPayload,
-  payloadPath,
-  payloadUrl,
-  reviveError,
-  toScriptSafeJson,
-} from '../src/runtime/shared/payload.js';
+import { pagePathOfPayload, pageSearchOfPayload, payloadPath, payloadUrl, toScriptSafeJson } from '../src/runtime/shared/payload.js';
 
 describe('payload paths', () => {
   it('puts _payload.json under the route, and at /_payload.json for /', () => {
@@ -44,41 +35,5 @@ describe('script-safe JSON', () => {
     expect(json).not.toContain('<!--');
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(value);
-  });
-});
-
-describe('error bodies', () => {
-  it('keep an HttpError made by another copy of lib/errors (the SSR bundle has its own)', () => {
-    const foreign = Object.assign(new Error('Page not found: /x'), {
-      name: 'HttpError',
-      statusCode: 404,
-      statusMessage: 'Page not found: /x',
-      data: { path: '/x' },
-      fatal: false,
-    });
-    expect(errorBodyOf(foreign, '/x', false)).toEqual({
-      url: '/x',
-      statusCode: 404,
-      statusMessage: 'Page not found: /x',
-      message: 'Page not found: /x',
-      data: { path: '/x' },
-    });
-  });
-
-  it('hide the message of an unexpected error in production, not in development', () => {
-    const error = new Error('database password is hunter2');
-    expect(errorBodyOf(error, '/', false).message).toBe('Internal Server Error');
-    expect(errorBodyOf(error, '/', true).message).toBe('database password is hunter2');
-  });
-
-  it('read React Router route errors (status, statusText)', () => {
-    const body = errorBodyOf({ status: 405, statusText: 'Method Not Allowed', internal: true, data: '' }, '/', false);
-    expect(body).toMatchObject({ statusCode: 405, statusMessage: 'Method Not Allowed' });
-  });
-
-  it('revive into an HttpError with the same fields and the fatal flag', () => {
-    const body = errorBodyOf(createError({ statusCode: 404, statusMessage: 'Page Not Found: /c/X', fatal: true }), '/c/X', false);
-    const revived = reviveError(body);
-    expect(revived).toMatchObject({ statusCode: 404, statusMessage: 'Page Not Found: /c/X', fatal: true });
   });
 });

@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Agent } from 'undici';
 import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
 import type { CacheRule } from '../../../../lib/route-rule-types.js';
-import { forwardedHeaders } from '../proxy.js';
+import { forwardedHeaders } from '../forwarded.js';
 import { keyedCookies } from './cache-key.js';
 import { createEntry, type CacheEntry } from './cache-entry.js';
 
@@ -47,12 +47,6 @@ export function fillHeaders(request: FastifyRequest, rule: CacheRule, trustProxy
   const cookie = keyedCookies(request.headers.cookie, rule.varies);
   if (cookie) headers.cookie = cookie;
   return forwardedHeaders(request, headers, trustProxy);
-}
-
-/** The origin the renderer will name in the page, from the same X-Forwarded-* the gateway sends it. */
-export function forwardedOrigin(request: FastifyRequest, trustProxy: boolean): string {
-  const forwarded = forwardedHeaders(request, { host: request.headers.host }, trustProxy);
-  return `${String(forwarded['x-forwarded-proto'])}://${String(forwarded['x-forwarded-host'])}`;
 }
 
 /** `renderer()` names the renderer of each fill: one of the current build while builds overlap. */

@@ -13,7 +13,9 @@ import type { CacheRule } from '../../../../lib/route-rule-types.js';
 import type { CurrentBuild } from '../current-build.js';
 import { payloadBuildId } from '../renderer-choice.js';
 import { entrySize, isFresh, mayServeStale, pickEncoding, withEncoding, type CacheEntry } from './cache-entry.js';
-import { createRendererClient, fillHeaders, forwardedOrigin, toFillResult, type FillResult, type Rendered } from './cache-fill.js';
+import { withoutHopByHop } from '../hop-by-hop.js';
+import { forwardedOrigin } from '../forwarded.js';
+import { createRendererClient, fillHeaders, toFillResult, type FillResult, type Rendered } from './cache-fill.js';
 import { cacheKey, normalizeQuery, readCookie, variantOf } from './cache-key.js';
 import type { Prerendered } from './prerendered.js';
 import { ttlOf, type SharedCacheStore } from './shared-store.js';
@@ -205,8 +207,9 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
 
   function sendRendered(request: FastifyRequest, reply: FastifyReply, rendered: Rendered): FastifyReply {
     request.cacheStatus = 'MISS';
-    for (const [name, value] of Object.entries(rendered.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
+    // The body is sent whole: its length is recomputed, and no hop-by-hop header passes.
+    for (const [name, value] of Object.entries(withoutHopByHop(rendered.headers))) {
+      if (value !== undefined && name !== 'content-length') reply.header(name, value);
     }
     return reply.code(rendered.status).send(request.method === 'HEAD' ? undefined : rendered.body);
   }
@@ -273,8 +276,6 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
   });
   return stats;
 }
-
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'trailer', 'te']);
 
 function varyOf(entry: CacheEntry): string {
   const vary = entry.headers.vary;

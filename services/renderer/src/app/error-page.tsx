@@ -1,15 +1,14 @@
 /**
- * The error page (docs/spec.md §2): the status, 'Page Not Found' for 404 and 'Internal Server Error' for
- * anything else, the message, and a way home. It is the route boundary of every page, so it
+ * The error page (docs/spec.md §2): the status, 'Page Not Found' for 404, 'Service unavailable, try
+ * again' for 502-504 and 'Internal Server Error' for anything else, the message, and a way home. It is the route boundary of every page, so it
  * shows for server renders and client navigations alike; the standalone form serves the server
  * when a page could not render at all.
  */
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { errorPageTitle, type ErrorBody } from '../../../../lib/errors.js';
+import { errorPageTitle, toHttpError, type ErrorBody } from '../../../../lib/errors.js';
 import { applyHead, errorHead } from '../runtime/shared/head.js';
 import { publicOrigin } from '../runtime/shared/app-config.js';
-import { toPayloadHttpError } from '../runtime/shared/payload.js';
 
 type ErrorViewProps = Pick<ErrorBody, 'statusCode' | 'statusMessage' | 'message'>;
 
@@ -33,7 +32,7 @@ export function ErrorView({ statusCode, statusMessage, message }: ErrorViewProps
 
 /** The route boundary: the thrown error as the page, with the error's head. */
 export function ErrorPage() {
-  const error = toPayloadHttpError(useRouteError());
+  const error = toHttpError(useRouteError());
   useEffect(() => {
     applyHead(document, errorHead(error.statusCode, errorPageTitle(error.statusCode), publicOrigin(), window.location.pathname));
   }, [error.statusCode]);

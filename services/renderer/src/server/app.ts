@@ -5,6 +5,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createError } from '../../../../lib/errors.js';
+import { allowedMethods } from '../../../../lib/allowed-methods.js';
 import { createService, type ReadinessCheck } from '../../../../lib/service.js';
 import { pagePathOfPayload } from '../runtime/shared/payload.js';
 import { registerAccounts, type Accounts } from './accounts.js';
@@ -30,6 +31,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Source maps stay in the build output for error reporting but are never served: they are the whole source. */
 const isSourceMap = (path: string): boolean => path.endsWith('.map');
 
+/** These belong to the API and the assets: a miss there is a plain 404, never a page. */
+function isApiOrAssetPath(path: string, assetsPrefix: string): boolean {
+  return path === '/api' || path.startsWith('/api/') || path.startsWith(assetsPrefix);
+}
+
 export interface RendererApp {
   app: FastifyInstance;
 }
@@ -41,6 +47,8 @@ export async function buildRendererApp(context: RenderContext, deps: RendererApp
     logger: deps.logger,
     production: context.production,
     assetsPrefix: context.assetsPrefix,
+    // The page route answers every GET but the API's and the assets' misses: a 404 for every method there.
+    catchAllServes: (path) => !isApiOrAssetPath(path, context.assetsPrefix),
     ...(deps.checks ? { checks: deps.checks } : {}),
   });
 
@@ -67,8 +75,13 @@ export async function buildRendererApp(context: RenderContext, deps: RendererApp
 
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    // These belong to the API and the assets: a miss there is a plain 404, never a page.
-    if (path === '/api' || path.startsWith('/api/') || path.startsWith(context.assetsPrefix)) {
+    if (isApiOrAssetPath(path, context.assetsPrefix)) {
+      // GET /api/auth/logout: the path exists, for another method.
+      const allowed = allowedMethods(app, path, (p) => !isApiOrAssetPath(p, context.assetsPrefix));
+      if (allowed.length > 0) {
+        reply.header('allow', allowed.join(', '));
+        throw createError({ statusCode: 405, message: `${request.method} is not allowed here; use ${allowed.join(', ')}` });
+      }
       throw createError({ statusCode: 404, statusMessage: `Page not found: ${path}` });
     }
     const pagePath = pagePathOfPayload(path);

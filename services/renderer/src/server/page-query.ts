@@ -3,8 +3,7 @@
  * redirect, or the data and errors (in the one error shape) with the status to send.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createError, type ErrorBody } from '../../../../lib/errors.js';
-import { errorBodyOf } from '../runtime/shared/payload.js';
+import { createError, toErrorBody, type ErrorBody } from '../../../../lib/errors.js';
 import { toFetchRequest } from './fetch-request.js';
 import type { RenderContext } from './render-context.js';
 import type { PageQuery } from './ssr-entry.js';
@@ -26,7 +25,7 @@ export async function queryOutcome(
     return { kind: 'redirect', status: result.status, location };
   }
   const errors = result.errors
-    ? Object.fromEntries(Object.entries(result.errors).map(([id, error]) => [id, errorBodyOf(error, url, !context.production)]))
+    ? Object.fromEntries(Object.entries(result.errors).map(([id, error]) => [id, toErrorBody(error, url, !context.production)]))
     : null;
   const firstError = errors ? (Object.values(errors)[0] ?? null) : null;
   if (result.errors) logLoaderErrors(request, result.errors);
@@ -35,7 +34,7 @@ export async function queryOutcome(
 
 function logLoaderErrors(request: FastifyRequest, errors: Record<string, unknown>): void {
   for (const error of Object.values(errors)) {
-    const status = errorBodyOf(error, request.url, true).statusCode;
+    const status = toErrorBody(error, request.url, true).statusCode;
     if (status >= 500) request.log.error({ err: error }, 'page loader failed');
   }
 }

@@ -4,10 +4,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderToString } from 'react-dom/server';
-import { errorPageTitle, wantsJson, type ErrorBody } from '../../../../lib/errors.js';
+import { errorPageTitle, toErrorBody, wantsJson, type ErrorBody } from '../../../../lib/errors.js';
 import { colorModeHtmlAttributes } from '../runtime/shared/color-mode.js';
 import { errorHead } from '../runtime/shared/head.js';
-import { errorBodyOf, payloadUrl, type Payload } from '../runtime/shared/payload.js';
+import { payloadUrl, type Payload } from '../runtime/shared/payload.js';
 import { answerCrawlerError, isCrawler } from './crawler.js';
 import { createNonce, documentSecurityHeaders } from './csp.js';
 import { DOCUMENT_END, documentStart } from './document.js';
@@ -78,7 +78,7 @@ export async function answerPage(
 /** The page could not render at all: the error page alone, static (no scripts), status 500. */
 export function answerShellError(context: RenderContext, request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   request.log.error({ err: error }, 'page shell failed to render');
-  const body: ErrorBody = errorBodyOf(error, request.url, !context.production);
+  const body: ErrorBody = toErrorBody(error, request.url, !context.production);
   if (wantsJson(request)) return reply.code(body.statusCode).send(body);
   if (isCrawler(request)) return answerCrawlerError(request, reply, body);
   const nonce = createNonce();

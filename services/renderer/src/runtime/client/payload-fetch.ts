@@ -5,10 +5,10 @@
  */
 import { redirect } from 'react-router';
 import { BUILD_ID_HEADER } from '../../../../../lib/constants.js';
-import type { ErrorBody } from '../../../../../lib/errors.js';
+import { reviveError, type ErrorBody } from '../../../../../lib/errors.js';
 import { appConfig } from '../shared/app-config.js';
 import { onMutation } from '../shared/mutations.js';
-import { payloadUrl, reviveError, type Payload } from '../shared/payload.js';
+import { payloadUrl, type Payload } from '../shared/payload.js';
 
 type BuildIdListener = (buildId: string) => void;
 const buildIdListeners = new Set<BuildIdListener>();

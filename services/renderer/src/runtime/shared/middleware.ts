@@ -6,10 +6,9 @@
  * Browser-safe.
  */
 import { redirect } from 'react-router';
-import { createError, type HttpError } from '../../../../../lib/errors.js';
+import { createError, isHttpError, type HttpError } from '../../../../../lib/errors.js';
 import { redirectStatus, resolveNavigationTarget } from './navigate.js';
 import type { RouteTarget } from './page-module.js';
-import { isHttpErrorLike } from './payload.js';
 
 export interface MiddlewareContext {
   /** Where the middleware runs: the server (page or payload request) or the browser. */
@@ -65,7 +64,7 @@ function settle(result: MiddlewareResult, to: RouteTarget): void {
     throw createError({ statusCode: 404, statusMessage: `Page Not Found: ${to.fullPath}`, data: { path: to.fullPath } });
   }
   if (result instanceof Error)
-    throw isHttpErrorLike(result) ? result : createError({ statusCode: 500, message: result.message, cause: result });
+    throw isHttpError(result) ? result : createError({ statusCode: 500, message: result.message, cause: result });
   const given = typeof result === 'string' ? { to: result } : result;
   if (!given || typeof given.to !== 'string')
     throw createError({ statusCode: 500, message: 'A route middleware answered something that is not a result' });

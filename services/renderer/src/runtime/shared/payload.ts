@@ -2,7 +2,7 @@
  * Payloads: the loader data of a page, inlined in its HTML for hydration and served at
  * `{route}/_payload.json?{buildId}` for client navigations. Browser-safe.
  */
-import { createError, isHttpError, type ErrorBody, type HttpError } from '../../../../../lib/errors.js';
+import type { ErrorBody } from '../../../../../lib/errors.js';
 
 export const PAYLOAD_FILE = '_payload.json';
 /** The id of the inline `<script type="application/json">` that carries the first payload. */
@@ -54,53 +54,4 @@ const SCRIPT_UNSAFE: Record<string, string> = {
 /** JSON that is safe inside a `<script>` element: no `</script>`, `<!--` or line separators survive. */
 export function toScriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_UNSAFE[c]!);
-}
-
-/**
- * An HttpError, also one made by another copy of lib/errors.ts (the SSR bundle has its own), so
- * `instanceof` is not enough.
- */
-export function isHttpErrorLike(error: unknown): error is HttpError {
-  if (isHttpError(error)) return true;
-  if (!(error instanceof Error) || error.name !== 'HttpError') return false;
-  const e = error as Error & Partial<Pick<HttpError, 'statusCode' | 'statusMessage'>>;
-  return typeof e.statusCode === 'number' && typeof e.statusMessage === 'string';
-}
-
-/** A thrown value as the error shape a payload carries; unexpected 5xx messages stay hidden in production. */
-export function errorBodyOf(error: unknown, url: string, exposeMessage: boolean): ErrorBody & { fatal?: boolean } {
-  const http = toPayloadHttpError(error);
-  const hide = !exposeMessage && http.statusCode >= 500 && !isHttpErrorLike(error);
-  const body: ErrorBody & { fatal?: boolean } = {
-    url,
-    statusCode: http.statusCode,
-    statusMessage: http.statusMessage,
-    message: hide ? http.statusMessage : http.message,
-  };
-  if (http.data !== undefined && !hide) body.data = http.data;
-  if (http.fatal) body.fatal = true;
-  return body;
-}
-
-/** HttpErrors (of any copy) and React Router's own route errors (`ErrorResponse`) alike. */
-export function toPayloadHttpError(error: unknown): HttpError {
-  if (isHttpError(error)) return error;
-  if (isHttpErrorLike(error)) {
-    const { statusCode, statusMessage, message, data, fatal } = error;
-    return createError({ statusCode, statusMessage, message, data, fatal, cause: error });
-  }
-  const e = error as { status?: unknown; statusText?: unknown } | null;
-  if (e && typeof e === 'object' && typeof e.status === 'number' && 'statusText' in e) {
-    return createError({ statusCode: e.status, statusMessage: String(e.statusText || '') || undefined });
-  }
-  return createError({
-    statusCode: (error as { statusCode?: number } | null)?.statusCode ?? 500,
-    message: error instanceof Error ? error.message : undefined,
-    cause: error,
-  });
-}
-
-/** An error body from a payload back into an HttpError the error page can show. */
-export function reviveError(body: ErrorBody & { fatal?: boolean }): HttpError {
-  return createError({ ...body, fatal: body.fatal === true });
 }

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
-import { requestOrigin } from '../fetch-request.js';
+import { requestOrigin } from './request-origin.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,11 +1,15 @@
 /**
- * Where a request came from, as the gateway forwarded it: the visitor's address (the last
- * X-Forwarded-For entry, the one the gateway added), and whether it came over https.
+ * The one place the renderer reads forwarding headers. The gateway is its only caller and always
+ * writes X-Forwarded-For/Proto/Host itself (dropping what a client claimed unless TRUST_PROXY),
+ * so here they are the visitor's address, scheme and host.
  */
 import type { FastifyRequest } from 'fastify';
 
-function firstOf(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim().toLowerCase() ?? '';
+const HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+
+function firstOf(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text?.split(',')[0]?.trim() || undefined;
 }
 
 /** The entries before the last one were written by whoever called the gateway: not to be trusted. */
@@ -16,5 +20,11 @@ export function clientAddress(request: FastifyRequest): string {
 }
 
 export function cameOverHttps(request: FastifyRequest): boolean {
-  return firstOf(request.headers['x-forwarded-proto']) === 'https' || request.protocol === 'https';
+  return firstOf(request.headers['x-forwarded-proto'])?.toLowerCase() === 'https' || request.protocol === 'https';
+}
+
+/** `https://host` of the request as the visitor sees it; a malformed host falls back to localhost. */
+export function requestOrigin(request: FastifyRequest): string {
+  const host = firstOf(request.headers['x-forwarded-host']) ?? firstOf(request.headers.host);
+  return `${cameOverHttps(request) ? 'https' : 'http'}://${host && HOST.test(host) ? host : 'localhost'}`;
 }

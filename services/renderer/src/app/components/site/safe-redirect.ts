@@ -1,6 +1,7 @@
 /**
  * Where to go after signing in: `?redirect=` only when it is a path of this site. Anything that
- * could leave it (`//evil`, `/\evil`, `https://…`, `javascript:`, control characters) becomes `/`.
+ * could leave it (`//evil`, `/\evil`, `https://…`, `javascript:`, control characters, dot
+ * segments that collapse into `//evil` such as `/.//evil` or `/%2e%2e//evil`) becomes `/`.
  */
 const BASE = 'http://site.invalid';
 
@@ -17,7 +18,10 @@ export function safeRedirect(value: string | null | undefined): string {
   if (url.origin !== BASE) return '/';
   // The login page itself would only bring the visitor back here.
   if (url.pathname === '/login') return '/';
-  return `${url.pathname}${url.search}${url.hash}`;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  // Normalising `/.//evil` gives `//evil`: what is returned is judged again, as a browser will read it.
+  if (/^\/[/\\]/.test(target) || new URL(target, BASE).origin !== BASE) return '/';
+  return target;
 }
 
 /** `/login?redirect=…` for the page the visitor is on. */

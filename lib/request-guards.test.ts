@@ -1,0 +1,73 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../tests/support/raw-http.js';
+import { createService } from './service.js';
+
+describe('request guards', () => {
+  const app = createService({ name: 'test', logger: pino({ level: 'silent' }), production: true, bodyLimit: 64 });
+  app.post('/echo', async (request) => ({ got: request.body }));
+  let port: number;
+  beforeAll(async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+  });
+  afterAll(() => app.close());
+
+  const post = (length: number, extra = '') =>
+    `POST /echo HTTP/1.1\r\nHost: t\r\nAccept: application/json\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`;
+
+  it('asks for a body that fits with 100 Continue and reads it', async () => {
+    const body = '{"a":1}';
+    const answer = await rawRequest(port, post(body.length, 'Expect: 100-continue\r\n'), { afterContinue: body });
+    expect(answer.interim).toEqual([100]);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ got: { a: 1 } });
+  });
+
+  it('refuses a declared body over the limit with 413 before 100 Continue, and closes', async () => {
+    const answer = await rawRequest(port, post(10_000, 'Expect: 100-continue\r\n'));
+    expect(answer.interim).toEqual([]);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 413, url: '/echo' });
+    expect(answer.headers['x-request-id']).toBeTruthy();
+    expect(answer.closed).toBe(true);
+  });
+
+  it('refuses a declared body over the limit without Expect too', async () => {
+    const answer = await rawRequest(port, post(10_000) + 'x'.repeat(100));
+    expect(answer.status).toBe(413);
+    expect(answer.closed).toBe(true);
+  });
+});
+
+describe('compressed request bodies', () => {
+  const app = createService({ name: 'test', logger: pino({ level: 'silent' }), production: true });
+  app.post('/echo', async (request) => ({ got: request.body }));
+
+  it.each(['gzip', 'br', 'deflate', 'x-unknown', 'gzip, identity'])(
+    'refuses Content-Encoding: %s with 415 in the error shape',
+    async (encoding) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/echo',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding, accept: 'application/json' },
+        payload: '{"a":1}',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.headers['accept-encoding']).toBe('identity');
+      expect(response.json()).toMatchObject({ statusCode: 415, url: '/echo' });
+    },
+  );
+
+  it('takes identity and a body with no encoding', async () => {
+    for (const headers of [{ 'content-encoding': 'identity' }, {}]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/echo',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: '{"a":1}',
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});

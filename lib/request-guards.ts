@@ -1,0 +1,85 @@
+/**
+ * Requests refused before any route reads them, in the one error shape (lib/service.ts answers):
+ * a declared body larger than the limit (413), including before `100 Continue` is sent, so a
+ * client that waits for it (curl does above 1 MiB) never uploads a body it would only lose; and
+ * a compressed request body (415). No route here takes one (sign-in and saved recipes send a few
+ * bytes of JSON), decoding at the edge would invite decompression bombs, and passing it through
+ * would leave each upstream to decode it or misread it; RFC 7694 answers 415 with the encodings
+ * accepted (identity only).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createError } from './errors.js';
+
+/** The Content-Length a request declares, or null when it declares none. */
+export function declaredLength(request: IncomingMessage): number | null {
+  const value = request.headers['content-length'];
+  if (value === undefined) return null;
+  const length = Number(value);
+  return Number.isSafeInteger(length) && length >= 0 ? length : null;
+}
+
+/** The request carries a body (a length above 0, or chunks). */
+function hasBody(request: IncomingMessage): boolean {
+  return (declaredLength(request) ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+}
+
+/** A Content-Encoding other than identity on a request body. */
+export function encodedBody(request: IncomingMessage): string | null {
+  const value = request.headers['content-encoding']?.trim().toLowerCase();
+  if (!value || value === 'identity' || !hasBody(request)) return null;
+  return value;
+}
+
+/**
+ * The client broke its own request: it went away mid-body or before the answer, or sent bytes its
+ * Content-Length or chunking did not announce (the parser then fails on the next "request" and
+ * the connection is closed under this one). Whatever error that
+ * caused downstream (an aborted read, an upstream reset) is the client's fault: a 4xx at info,
+ * never an operator's page.
+ */
+export function clientBrokeRequest(request: IncomingMessage): boolean {
+  // Not writable: the connection was ended under the request, e.g. by the answer to garbage the
+  // client sent after it on the same connection (lib/client-errors.ts).
+  // (In-process requests, app.inject, have a stand-in socket with neither property.)
+  const socket = request.socket as IncomingMessage['socket'] | null;
+  return request.readableAborted || socket?.destroyed === true || socket?.writable === false;
+}
+
+export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): void {
+  // Node sends `100 Continue` by itself unless someone listens: then only a body that fits is asked for.
+  app.server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    if ((declaredLength(request) ?? 0) <= bodyLimit) response.writeContinue();
+    app.server.emit('request', request, response);
+  });
+  // Any other expectation is refused with 417 by the hook below, instead of Node's empty answer.
+  app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    app.server.emit('request', request, response);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Node's parser takes `HTTP/2.0` (and a bare `GET /`) and would serve them as HTTP/1.
+    if (request.raw.httpVersionMajor !== 1) {
+      reply.header('connection', 'close');
+      throw createError({ statusCode: 400, message: 'Only HTTP/1.0 and HTTP/1.1 are served here' });
+    }
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) {
+      throw createError({ statusCode: 400, message: 'A Host header is required' });
+    }
+    const expect = request.headers.expect;
+    if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
+      reply.header('connection', 'close');
+      throw createError({ statusCode: 417, message: 'Only Expect: 100-continue is supported' });
+    }
+    const length = declaredLength(request.raw);
+    if (length !== null && length > bodyLimit) {
+      // The body is not read: the connection cannot carry another request after it.
+      reply.header('connection', 'close');
+      throw createError({ statusCode: 413, message: `The request body is larger than ${bodyLimit} bytes` });
+    }
+    if (encodedBody(request.raw)) {
+      reply.header('accept-encoding', 'identity').header('connection', 'close');
+      throw createError({ statusCode: 415, message: 'Compressed request bodies are not accepted; send it with no Content-Encoding' });
+    }
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, not the message: a proxy drops
+ * them both ways. Copying an upstream's `connection: keep-alive` into the answer would override
+ * Node's own decision, so a client's `Connection: close` would leave its socket open.
+ */
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/** The header names the Connection header lists (lower case). */
+export function connectionTokens(value: string | string[] | number | undefined): string[] {
+  const text = Array.isArray(value) ? value.join(',') : String(value ?? '');
+  return text
+    .split(',')
+    .map((token) => token.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+export function isHopByHop(name: string, listed: readonly string[] = []): boolean {
+  const lower = name.toLowerCase();
+  return HOP_BY_HOP.has(lower) || lower.startsWith('proxy-') || listed.includes(lower);
+}
+
+/** A copy of `headers` without the hop-by-hop ones, those the Connection header names included. */
+export function withoutHopByHop<T extends IncomingHttpHeaders | OutgoingHttpHeaders>(headers: T): T {
+  const listed = connectionTokens(headers.connection);
+  const out = {} as Record<string, unknown>;
+  for (const [name, value] of Object.entries(headers)) {
+    if (!isHopByHop(name, listed)) out[name] = value;
+  }
+  return out as T;
+}
+
+/** The client asked for its connection to end after this answer. */
+export function wantsClose(headers: IncomingHttpHeaders): boolean {
+  return connectionTokens(headers.connection).includes('close');
+}
