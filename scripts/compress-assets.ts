@@ -12,8 +12,8 @@ import { buildDir } from '../lib/paths.js';
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|xml|webmanifest)$/;
 
-/** Below this a file is served as it is: compression would save a few hundred bytes at most. */
-export const MIN_COMPRESSED_BYTES = 1024;
+/** Below this a file is served as it is: headers outweigh anything compression could save. */
+export const MIN_COMPRESSED_BYTES = 128;
 
 /** The files of `dir` (recursively) worth compressing: text, not already small. */
 export function compressibleFiles(dir: string, minBytes = MIN_COMPRESSED_BYTES): string[] {
