@@ -31,14 +31,15 @@ async function startServiceHello(): Promise<number> {
 
 async function startIcons(): Promise<number> {
   // The service's own defaults (preload, limit), with room for the cold-load runs.
-  const config = parseIconsConfig({ ...process.env, ICONS_MEMORY_LIMIT_MB: process.env.ICONS_MEMORY_LIMIT_MB ?? '1024' });
-  const { app, preloaded } = buildIconsApp({
+  const config = parseIconsConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    ICONS_MEMORY_LIMIT_MB: process.env.ICONS_MEMORY_LIMIT_MB ?? '1024',
+  });
+  const { app, preloaded } = await buildIconsApp(config, {
     // Access lines at info level, as in production; the parent sends stdout to /dev/null.
     logger: createLogger({ service: 'icons', level: 'info', format: 'json' }),
-    production: true,
     catalogue: await readCatalogue(),
-    memoryLimitBytes: config.ICONS_MEMORY_LIMIT_MB * 1024 * 1024,
-    preload: config.ICONS_PRELOAD,
     // bench/icons-cold.ts compares with a directory that has no indexes (whole-file loads).
     ...(process.env.BENCH_ICON_INDEX_DIR ? { indexDir: process.env.BENCH_ICON_INDEX_DIR } : {}),
   });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createService } from '../../../lib/service.js';
 import { registerIconsMetrics } from './metrics.js';
 import type { Catalogue } from './catalogue.js';
+import type { IconsConfig } from './config.js';
 import { registerCollectionsRoute } from './collections-route.js';
 import { registerIconHeaders } from './cors.js';
 import { buildDir } from '../../../lib/paths.js';
@@ -14,13 +15,11 @@ import type { IconSets } from './icon-sets.js';
 import { registerIconsRoute } from './icons-route.js';
 import { registerSvgRoute } from './svg-route.js';
 
-export interface IconsAppOptions {
+export interface IconsAppDeps {
   logger: FastifyBaseLogger;
-  production: boolean;
   catalogue: Catalogue;
-  memoryLimitBytes: number;
-  /** Sets loaded at start and kept; /readyz waits for them. */
-  preload: readonly string[];
+  /** Test-only: a memory bound finer than ICONS_MEMORY_LIMIT_MB's megabytes. */
+  memoryLimitBytes?: number;
   /** Where `npm run build:icons` wrote the per-set indexes; dist/icons by default. */
   indexDir?: string;
   /** Tests may count or slow down loads; the default reads @iconify/json's files (icon-set-loader.ts). */
@@ -39,18 +38,20 @@ export interface IconsApp {
   preloaded: Promise<void>;
 }
 
-export function buildIconsApp(options: IconsAppOptions): IconsApp {
-  const { catalogue } = options;
+/** ICONS_PRELOAD's sets are loaded at start and kept; /readyz waits for them. */
+export async function buildIconsApp(config: IconsConfig, deps: IconsAppDeps): Promise<IconsApp> {
+  const { catalogue } = deps;
+  const preload = config.ICONS_PRELOAD;
   const reads = newIconReads();
-  const loader = options.loader ?? iconSetLoader(catalogue, options.indexDir ?? DEFAULT_ICON_INDEX_DIR, options.preload, reads);
-  const cache = new IconSetCache(loader, options.memoryLimitBytes);
+  const loader = deps.loader ?? iconSetLoader(catalogue, deps.indexDir ?? DEFAULT_ICON_INDEX_DIR, preload, reads);
+  const cache = new IconSetCache(loader, deps.memoryLimitBytes ?? config.ICONS_MEMORY_LIMIT_MB * 1024 * 1024);
   const sets: IconSets = { catalogue, cache };
 
   const app = createService({
     name: 'icons',
-    logger: options.logger,
-    production: options.production,
-    checks: { preload: () => (options.preload.every((prefix) => cache.has(prefix)) ? 'ok' : 'down') },
+    logger: deps.logger,
+    production: config.NODE_ENV === 'production',
+    checks: { preload: () => (preload.every((prefix) => cache.has(prefix)) ? 'ok' : 'down') },
   });
   registerIconHeaders(app);
   registerIconsMetrics(app.telemetry.metrics.registry, cache, reads);
@@ -58,7 +59,7 @@ export function buildIconsApp(options: IconsAppOptions): IconsApp {
   registerIconsRoute(app, sets);
   registerSvgRoute(app, sets);
 
-  const preloaded = preloadSets(cache, catalogue, options.preload);
+  const preloaded = preloadSets(cache, catalogue, preload);
   return { app, sets, reads, preloaded };
 }
 

@@ -17,13 +17,7 @@ if (unknown.length > 0) {
   process.exit(1);
 }
 
-const { app, preloaded, sets } = buildIconsApp({
-  logger,
-  production: config.NODE_ENV === 'production',
-  catalogue,
-  memoryLimitBytes: config.ICONS_MEMORY_LIMIT_MB * 1024 * 1024,
-  preload: config.ICONS_PRELOAD,
-});
+const { app, preloaded, sets } = await buildIconsApp(config, { logger, catalogue });
 
 if (!existsSync(DEFAULT_ICON_INDEX_DIR)) {
   // Still correct, but each cold set is then parsed whole (up to 100 MB) whenever the LRU dropped it.

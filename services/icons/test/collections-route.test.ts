@@ -4,7 +4,7 @@ import { createLogger } from '../../../lib/logger.js';
 import { buildIconsApp } from '../src/app.js';
 import type { CollectionSummary } from '../src/catalogue.js';
 import { readIconSetFile } from '../src/icon-set-file.js';
-import { startIconsApp, testCatalogue } from './icons-app.js';
+import { startIconsApp, testCatalogue, testIconsConfig } from './icons-app.js';
 
 describe('GET /api/_nuxt_icon', () => {
   it('lists every collection of @iconify/json with its name and icon count', async () => {
@@ -45,12 +45,9 @@ describe('/readyz', () => {
       release = resolve;
     });
     const catalogue = await testCatalogue();
-    const built = buildIconsApp({
+    const built = await buildIconsApp(testIconsConfig(['lucide']), {
       logger: createLogger({ service: 'icons', level: 'silent', format: 'json' }),
-      production: true,
       catalogue,
-      memoryLimitBytes: 64 * 1024 * 1024,
-      preload: ['lucide'],
       // The real file, read only once the test opens the gate.
       loader: async (prefix) => {
         await gate;

@@ -1,7 +1,8 @@
 /** Builds the real icon service for `app.inject` tests, with its preloaded sets in memory. */
 import { createLogger } from '../../../lib/logger.js';
-import { buildIconsApp, type IconsApp, type IconsAppOptions } from '../src/app.js';
+import { buildIconsApp, type IconsApp, type IconsAppDeps } from '../src/app.js';
 import { readCatalogue, type Catalogue } from '../src/catalogue.js';
+import { parseIconsConfig, type IconsConfig } from '../src/config.js';
 
 let catalogue: Promise<Catalogue> | undefined;
 
@@ -10,14 +11,18 @@ export function testCatalogue(): Promise<Catalogue> {
   return catalogue;
 }
 
-export async function startIconsApp(overrides: Partial<IconsAppOptions> = {}): Promise<IconsApp> {
-  const built = buildIconsApp({
+/** Production settings with 256 MB and lucide preloaded, unless the test names other sets. */
+export function testIconsConfig(preload: readonly string[] = ['lucide']): IconsConfig {
+  // Set after parsing: an empty ICONS_PRELOAD reads as unset (the default sets), and tests want none.
+  return { ...parseIconsConfig({ NODE_ENV: 'production', ICONS_MEMORY_LIMIT_MB: '256' }), ICONS_PRELOAD: [...preload] };
+}
+
+export async function startIconsApp(overrides: Partial<IconsAppDeps> & { preload?: readonly string[] } = {}): Promise<IconsApp> {
+  const { preload, ...deps } = overrides;
+  const built = await buildIconsApp(testIconsConfig(preload), {
     logger: createLogger({ service: 'icons', level: 'silent', format: 'json' }),
-    production: true,
     catalogue: await testCatalogue(),
-    memoryLimitBytes: 256 * 1024 * 1024,
-    preload: ['lucide'],
-    ...overrides,
+    ...deps,
   });
   await built.preloaded;
   await built.app.ready();
