@@ -6,7 +6,7 @@
  */
 import { loadWholePage } from './full-load.js';
 
-/** docs/spec.md §9. */
+/** docs/spec.md §8-9: one reload per chunk failure within the guard, remembered in session storage. */
 export const RELOAD_GUARD_MS = 10_000;
 export const RELOAD_MARKER_KEY = 'cookbook:reload';
 

@@ -1,10 +1,11 @@
-/** docs/spec.md §9. */
-export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 /**
  * What the browser needs to know about the server, written once into the page as JSON:
  * the build id (payload URLs, freshness) and the public origin (canonical URLs). Browser-safe.
  */
 export const APP_CONFIG_ELEMENT_ID = '__APP_CONFIG__';
+
+/** docs/spec.md §9: how often the browser checks for a newer build unless the server says otherwise. */
+export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 
 export interface AppConfig {
   buildId: string;
