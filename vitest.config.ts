@@ -7,7 +7,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'services/*/test/**/*.test.{ts,tsx}', 'services/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/deploy/**/*.test.ts'],
+          include: [
+            'lib/**/*.test.ts',
+            'services/*/test/**/*.test.{ts,tsx}',
+            'services/*/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'tests/deploy/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

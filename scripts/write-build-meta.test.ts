@@ -35,6 +35,16 @@ describe('the build meta', () => {
     const meta = createBuildMeta(await buildOutput('{}', '{}'), 1234);
     expect(meta).toMatchObject({ timestamp: 1234, prerendered: [] });
     expect(meta.matcher['/home']).toEqual({ redirect: { to: '/', statusCode: 301 } });
-    expect(Object.keys(meta.matcher)).toEqual(['/home', '/categories/**', '/source', '/_nuxt/**', '/', '/category/**', '/login', '/about', '/saved']);
+    expect(Object.keys(meta.matcher)).toEqual([
+      '/home',
+      '/categories/**',
+      '/source',
+      '/_nuxt/**',
+      '/',
+      '/category/**',
+      '/login',
+      '/about',
+      '/saved',
+    ]);
   });
 });
