@@ -9,7 +9,6 @@
  * Env: BENCH_BURST (distinct transforms, default 300), BENCH_IDLE_SECONDS (default 30).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,16 +16,12 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { JEMALLOC_PATH, MALLOC_MMAP_ENV, jemallocEnv } from '../scripts/allocator.js';
 import { serviceEntry, waitForOk } from '../scripts/services.js';
+import { rssOf } from './support/process-memory.js';
 
 const BURST = Number(process.env.BENCH_BURST ?? 300);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const SOURCES = 12;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-
-function rssOf(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : 0;
-}
 
 async function photo(seed: number): Promise<Buffer> {
   const noise = await sharp({

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startLocalStack } from '../scripts/local-stack.js';
 import type { Stack } from '../scripts/stack-types.js';
+import { CHROMIUM_ARGS } from './support/chromium-args.js';
 import { FIRST_LOAD_JS_BUDGET_BYTES, kib, measureFirstLoadJs } from './support/first-load-js.js';
 
 const PAGES = [
@@ -30,17 +31,6 @@ const DEMO = { email: 'demo@cookbook.test', password: 'cookbook-demo' };
 /** Lighthouse's mobile Chrome, without "Chrome-Lighthouse" (isbot would call that a crawler). */
 const MOBILE_PERSON_UA =
   'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
-
-/** The flags tests/support/chromium.ts launches Debian's Chromium with (bench/ builds without tests/). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const GOALS = { performance: 99, accessibility: 100, bestPractices: 100, lcpMs: 1500, unusedJsBytes: 25 * 1024 };
 

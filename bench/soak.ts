@@ -8,7 +8,6 @@
  *      RSS right after and after 15 s idle, against its RSS before the burst.
  * Loopback only; its own build-store and image-cache folders under the system temp dir.
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,16 +15,12 @@ import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { projectRoot } from '../lib/paths.js';
 import { SERVICE_NAMES, spawnService, waitForOk, type ServiceName } from '../scripts/services.js';
+import { rssOf } from './support/process-memory.js';
 
 const PEAK_SECONDS = Number(process.env.SOAK_PEAK_SECONDS ?? 10);
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 180);
 const BURST = Number(process.env.SOAK_BURST ?? 400);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-
-function rssOf(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : 0;
-}
 
 async function start(basePort: number, dirs: { store: string; images: string }): Promise<Map<ServiceName, ChildProcess>> {
   const env = {

@@ -6,14 +6,25 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 
 /** Resolves true when Redis answers PING within a second; otherwise prints why and resolves false. */
 export async function redisAvailable(url = TEST_REDIS_URL): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const { ok, error } = await pingRedis(url, 1000);
+  if (error) console.warn(`skipping Redis tests: no Redis at ${url} (${error.message})`);
+  return ok;
+}
+
+/** One PING on a client of its own that never retries: ok, or the error that stopped it. */
+async function pingRedis(url: string, connectTimeoutMs: number): Promise<{ ok: boolean; error?: Error }> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: connectTimeoutMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
-    return (await client.ping()) === 'PONG';
+    return { ok: (await client.ping()) === 'PONG' };
   } catch (error) {
-    console.warn(`skipping Redis tests: no Redis at ${url} (${(error as Error).message})`);
-    return false;
+    return { ok: false, error: error as Error };
   } finally {
     client.disconnect();
   }
@@ -110,7 +121,7 @@ export async function ownRedis(): Promise<OwnRedis> {
       child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
         stdio: 'ignore',
       });
-      await waitFor(() => answers(url), 10_000, 50).catch(() => {
+      await waitFor(async () => (await pingRedis(url, 500)).ok, 10_000, 50).catch(() => {
         throw new Error(`redis-server did not start on ${url}`);
       });
     },
@@ -126,17 +137,4 @@ export async function ownRedis(): Promise<OwnRedis> {
     hang: () => void child?.kill('SIGSTOP'),
     resume: () => void child?.kill('SIGCONT'),
   };
-}
-
-async function answers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
 }

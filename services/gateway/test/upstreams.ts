@@ -1,6 +1,5 @@
 /** Small real upstream servers for the gateway tests: real sockets, no mocks. */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createServer } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +9,7 @@ import { createFileBuildStore, type BuildMeta, type BuildStore } from '../../../
 import { buildGatewayApp, type GatewayApp } from '../src/app.js';
 import { parseGatewayConfig } from '../src/config.js';
 import { normalizeRouteRules, type RouteRulesInput } from '../../../lib/route-rules.js';
+import { freePort } from '../../../lib/testing.js';
 
 export interface Upstream {
   url: string;
@@ -37,11 +37,7 @@ export async function startUpstream(name: string, delayMs = 0): Promise<Upstream
 
 /** A port where nothing listens: taken, then released. */
 export async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await freePort()}`;
 }
 
 export function metaOf(id: string, rules: RouteRulesInput, timestamp = Date.now()): BuildMeta {
