@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_ID_HEADER } from '../../lib/constants.js';
 import { waitFor } from '../../lib/testing.js';
 import { startStack, type Stack } from '../support/stack.js';
+import { pageModuleUrls } from '../../bench/support/first-load-js.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -34,7 +35,8 @@ function inlinePayload(html: string): {
   return JSON.parse(/id="__PAYLOAD__"[^>]*>([^<]*)</.exec(html)![1]!) as ReturnType<typeof inlinePayload>;
 }
 
-const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+// The page's modules, listed for the after-paint bootstrap (entry first).
+const preloads = pageModuleUrls;
 
 describe('renderer through the gateway', () => {
   it('streams server-rendered pages with the build id the gateway publishes', async () => {

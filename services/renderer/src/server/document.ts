@@ -6,7 +6,7 @@
 import { escapeHtml } from '../../../../lib/errors.js';
 import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../runtime/shared/app-config.js';
 import { colorModeHeadScript, COLOR_MODE_FORCED_ATTRIBUTE } from '../runtime/shared/color-mode.js';
-import { APP_ELEMENT_ID } from '../runtime/shared/document-ids.js';
+import { APP_ELEMENT_ID, PAGE_MODULES_ELEMENT_ID } from '../runtime/shared/document-ids.js';
 import { renderHeadTags, type ResolvedHead } from '../runtime/shared/head.js';
 import { PAYLOAD_ELEMENT_ID, toScriptSafeJson } from '../runtime/shared/payload.js';
 import type { PageLinks } from './manifest-links.js';
@@ -19,6 +19,11 @@ export interface DocumentParts {
   /** Markup after the head tags (development: Vite's client scripts, already nonced). */
   extraHead?: string | undefined;
   links: Pick<PageLinks, 'modulepreload' | 'stylesheets'> & { entry?: string };
+  /**
+   * The modules are listed for the bootstrap (server/hydrate-after-paint.ts), which fetches them
+   * after the first paint, instead of being preloaded from the head.
+   */
+  hydrateAfterPaint?: boolean;
   config?: AppConfig;
   /** The payload as script-safe JSON, with the URL it is also served at. */
   payload?: { json: string; src: string };
@@ -43,11 +48,7 @@ export function documentStart(parts: DocumentParts): string {
     renderHeadTags(parts.head) +
     (parts.extraHead ?? '') +
     parts.links.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" crossorigin>`).join('') +
-    // The page is already in the HTML: its scripts (for hydration) come after the stylesheet and the
-    // images that draw it, as a deferred script would (Chrome gives modulepreload high priority).
-    preloads
-      .map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" crossorigin nonce="${nonce}" fetchpriority="low">`)
-      .join('') +
+    moduleLinks(parts, preloads, nonce) +
     (parts.config
       ? `<script type="application/json" id="${APP_CONFIG_ELEMENT_ID}" nonce="${nonce}">${toScriptSafeJson(parts.config)}</script>`
       : '') +
@@ -56,6 +57,18 @@ export function documentStart(parts: DocumentParts): string {
       : '') +
     `</head><body><div id="${APP_ELEMENT_ID}">`
   );
+}
+
+function moduleLinks(parts: DocumentParts, preloads: string[], nonce: string): string {
+  if (parts.hydrateAfterPaint && parts.links.entry) {
+    const modules = { entry: parts.links.entry, preload: preloads };
+    return `<script type="application/json" id="${PAGE_MODULES_ELEMENT_ID}" nonce="${nonce}">${toScriptSafeJson(modules)}</script>`;
+  }
+  // The page is already in the HTML: its scripts (for hydration) come after the stylesheet and the
+  // images that draw it, as a deferred script would (Chrome gives modulepreload high priority).
+  return preloads
+    .map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" crossorigin nonce="${nonce}" fetchpriority="low">`)
+    .join('');
 }
 
 export const DOCUMENT_END = '</div></body></html>';

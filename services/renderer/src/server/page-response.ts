@@ -11,6 +11,7 @@ import { payloadUrl, type Payload } from '../runtime/shared/payload.js';
 import { answerCrawlerError, isCrawler } from './crawler.js';
 import { createNonce, documentSecurityHeaders } from './csp.js';
 import { DOCUMENT_END, documentStart } from './document.js';
+import { HYDRATE_AFTER_PAINT_SCRIPT } from './hydrate-after-paint.js';
 import { toInlineJson } from './inline-json.js';
 import { queryOutcome } from './page-query.js';
 import type { RenderMetrics } from './render-metrics.js';
@@ -45,6 +46,9 @@ export async function answerPage(
   const origin = originOf(context, request);
   const colors = colorModeHtmlAttributes(request.headers.cookie, firstError ? null : query.colorMode);
   const links = pageLinks(context, query.files);
+  // A build hydrates after the first paint; the dev server (Vite's assets) as a module script,
+  // which runs after Vite's React refresh preamble as it must.
+  const afterPaint = !context.assets;
   const payload: Payload = { buildId: context.build.id, path: url.pathname, data: query.data, errors };
   const inlineJson = toInlineJson(payload);
   metrics?.payloadBytes('inline', Buffer.byteLength(inlineJson));
@@ -55,6 +59,7 @@ export async function answerPage(
     extraHead: context.assets?.headHtml?.(nonce),
     head: firstError ? errorHead(statusCode, errorPageTitle(statusCode), origin, url.pathname) : query.head(origin),
     links,
+    hydrateAfterPaint: afterPaint,
     config: appConfigOf(context, origin, crawler),
     payload: { json: inlineJson, src: payloadUrl(url.pathname, url.search, context.build.id) },
   });
@@ -63,7 +68,7 @@ export async function answerPage(
     start,
     end: DOCUMENT_END,
     nonce,
-    bootstrapModule: links.entry,
+    bootstrap: afterPaint ? { script: HYDRATE_AFTER_PAINT_SCRIPT } : { module: links.entry },
     waitForAll: crawler,
     timeoutMs: context.streamTimeoutMs,
     statusCode,

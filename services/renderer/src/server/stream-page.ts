@@ -13,7 +13,8 @@ export interface StreamOptions {
   start: string;
   end: string;
   nonce: string;
-  bootstrapModule: string;
+  /** How the browser entry starts: a module script (as soon as it is in) or an inline script. */
+  bootstrap: { module: string } | { script: string };
   /** Wait for everything (crawlers) instead of streaming from the shell. */
   waitForAll: boolean;
   timeoutMs: number;
@@ -38,7 +39,9 @@ export function streamPage(request: FastifyRequest, reply: FastifyReply, options
     };
     const stream = renderToPipeableStream(options.element, {
       nonce: options.nonce,
-      bootstrapModules: [options.bootstrapModule],
+      ...('module' in options.bootstrap
+        ? { bootstrapModules: [options.bootstrap.module] }
+        : { bootstrapScriptContent: options.bootstrap.script }),
       onShellReady: () => {
         if (!options.waitForAll) send();
       },

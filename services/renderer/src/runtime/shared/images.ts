@@ -24,6 +24,11 @@ export interface ImageModifiers {
 }
 
 export const DEFAULT_IMAGE_BASE_URL = '/_ipx';
+/**
+ * The `elementtiming` name of a page's preloaded (hero) image: the production bootstrap waits for
+ * its paint before hydrating (server/hydrate-after-paint.ts).
+ */
+export const HERO_ELEMENT_TIMING = 'hero';
 const config = { baseURL: DEFAULT_IMAGE_BASE_URL };
 
 /** Where the optimiser is mounted, if not at `/_ipx` (e.g. behind an assets prefix). */

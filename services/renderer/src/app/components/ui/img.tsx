@@ -5,7 +5,7 @@
  */
 import { preload as preloadResource } from 'react-dom';
 import type { ImgHTMLAttributes } from 'react';
-import { imageSources, type ImageModifiers } from '../../../runtime/shared/images.js';
+import { HERO_ELEMENT_TIMING, imageSources, type ImageModifiers } from '../../../runtime/shared/images.js';
 
 export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height'> {
   src: string;
@@ -52,7 +52,8 @@ export function Img({ src, alt, width, height, sizes, sourceWidth, format, quali
       height={height}
       loading={loading ?? (preload ? 'eager' : 'lazy')}
       decoding={preload ? 'sync' : 'async'}
-      {...(preload ? { fetchPriority: 'high' as const } : {})}
+      // elementtiming: the bootstrap hydrates once this image is painted (see HERO_ELEMENT_TIMING).
+      {...(preload ? { fetchPriority: 'high' as const, elementtiming: HERO_ELEMENT_TIMING } : {})}
     />
   );
 }
