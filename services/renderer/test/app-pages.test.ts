@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_ID_HEADER } from '../../../lib/constants.js';
+import { PAGE_MODULES_ELEMENT_ID } from '../src/runtime/shared/document-ids.js';
+import { HYDRATE_AFTER_PAINT_SCRIPT } from '../src/server/hydrate-after-paint.js';
 import { BROWSER_UA, BUILD_ID, builtApp, clientDir, builtReason, inlineScripts, type BuiltApp } from './built-app.js';
 
 function payloadOf(html: string): {
@@ -14,6 +16,15 @@ function payloadOf(html: string): {
   const json = /<script type="application\/json" id="__PAYLOAD__"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
   if (!json) throw new Error('no inline payload');
   return JSON.parse(json) as ReturnType<typeof payloadOf>;
+}
+
+/** The modules the after-paint bootstrap loads (server/hydrate-after-paint.ts), entry first. */
+function pageModules(html: string): string[] {
+  const json = new RegExp(`<script type="application/json" id="${PAGE_MODULES_ELEMENT_ID}"[^>]*>([^<]*)</script>`).exec(html)?.[1];
+  if (!json) throw new Error('no page modules block');
+  const modules = JSON.parse(json) as { entry: string; preload: string[] };
+  expect(modules.preload[0]).toBe(modules.entry);
+  return modules.preload;
 }
 
 function attributeValues(html: string, rel: string): string[] {
@@ -55,11 +66,20 @@ describe.skipIf(builtReason)('renderer pages', () => {
     expect(a.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
   });
 
+  it('starts the browser app after the first paint: no module preloads or module script in the head', async () => {
+    const html = (await get('/')).body;
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toContain(`>${HYDRATE_AFTER_PAINT_SCRIPT}</script>`);
+    // The bootstrap waits for the hero image, which the home page marks.
+    expect(html).toMatch(/<img [^>]*elementtiming="hero"/);
+  });
+
   it('links only the matched page chunk and its imports, from the Vite manifest', async () => {
     const { manifest } = built.context;
     const chunk = (key: string) => `/_nuxt/${manifest[key]!.file}`;
-    const home = attributeValues((await get('/')).body, 'modulepreload');
-    const category = attributeValues((await get('/category/git')).body, 'modulepreload');
+    const home = pageModules((await get('/')).body);
+    const category = pageModules((await get('/category/git')).body);
     expect(home).toContain(chunk('src/entry-client.tsx'));
     expect(home).toContain(chunk('src/app/pages/index.tsx'));
     expect(home).not.toContain(chunk('src/app/pages/category/[id].tsx'));
@@ -148,5 +168,30 @@ describe.skipIf(builtReason)('renderer pages', () => {
     const map = await get(`/_nuxt/${entry}.map`);
     expect(map.statusCode).toBe(404);
     expect(map.body).not.toContain('sourcesContent');
+  });
+});
+
+describe.skipIf(builtReason)('an `ssr: false` route (the client-rendered shell)', () => {
+  let built: BuiltApp;
+  beforeAll(async () => {
+    built = await builtApp({ ssr: (path) => path !== '/about' });
+  });
+  afterAll(() => built?.app.close());
+
+  it('answers the shell: no server HTML, no inline payload, the entry as a module script at once', async () => {
+    const response = await built.app.inject({ method: 'GET', url: '/about', headers: { 'user-agent': BROWSER_UA, accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = response.body;
+    expect(html).toMatch(/<div id="root"><\/div>/);
+    expect(html).not.toContain('__PAYLOAD__');
+    // Nothing to paint before the app: the entry starts at once, its chunks preloaded from the head.
+    const entry = `/_nuxt/${built.context.manifest['src/entry-client.tsx']!.file}`;
+    expect(html).toContain(`<script type="module" src="${entry}"`);
+    expect(html).toContain(`<link rel="modulepreload" href="${entry}"`);
+    expect(html).not.toContain(PAGE_MODULES_ELEMENT_ID);
+    // The payload is still served for the browser to fetch.
+    const payload = await built.app.inject({ method: 'GET', url: '/about/_payload.json', headers: { 'user-agent': BROWSER_UA } });
+    expect(payload.statusCode).toBe(200);
   });
 });
