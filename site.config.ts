@@ -17,6 +17,7 @@ export const routeRules: RouteRulesInput = {
   '/login': { robots: false, cache: false },
   // The same for everyone and changed only by a build: rendered once, at build time.
   '/about': { prerender: true },
-  // Different for every visitor (and for signed-in visitors only): rendered in the browser.
-  '/saved': { ssr: false, robots: false, cache: false },
+  // Different for every visitor (and for signed-in visitors only): rendered for each request,
+  // never cached. Server-rendered like the rest (docs/decisions/javascript-budget.md).
+  '/saved': { robots: false, cache: false },
 };

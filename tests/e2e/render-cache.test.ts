@@ -1,7 +1,7 @@
 /**
- * Cached, prerendered and client-rendered pages in Chromium: each hydrates (or renders) with no
- * warning, no error and no CSP violation; the `ssr: false` page sends anonymous visitors to the
- * login and back; signing in and out works on pages served from the cache.
+ * Cached and prerendered pages in Chromium: each hydrates with no warning, no error and no CSP
+ * violation (the after-paint bootstrap included); the private /saved page sends anonymous visitors
+ * to the login and back; signing in and out works on pages served from the cache.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -68,10 +68,10 @@ describe('pages from the render cache in the browser', () => {
     expect(problems).toEqual([]);
   });
 
-  it('sends an anonymous visitor of the client-rendered /saved page to the login and back', async () => {
+  it('sends an anonymous visitor of the private /saved page to the login and back', async () => {
     const page = await open();
-    const shell = await page.goto(`${stack.url}/saved`);
-    expect(await shell?.text()).not.toContain('Saved recipes');
+    const login = await page.goto(`${stack.url}/saved`);
+    expect(await login?.text()).not.toContain('Saved recipes');
     await page.waitForURL(`${stack.url}/login?redirect=%2Fsaved`);
     await signIn(page);
     await page.waitForURL(`${stack.url}/saved`);

@@ -1,7 +1,7 @@
 /**
  * The visitor's saved recipes. For signed-in visitors only (the `signed-in` middleware sends
- * anyone else to /login and back), and rendered in the browser (`ssr: false` in site.config.ts):
- * a page that is different for every visitor gains nothing from server HTML.
+ * anyone else to /login and back). Rendered on the server for each request and never cached
+ * (`cache: false` in site.config.ts): the list arrives with the HTML, with or without JavaScript.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { RecipeSummary } from '../../content/types.js';
