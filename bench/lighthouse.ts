@@ -16,6 +16,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { chromium as playwright } from 'playwright-core';
 import { startLocalStack } from '../scripts/local-stack.js';
 import type { Stack } from '../scripts/stack-types.js';
 import { CHROMIUM_ARGS } from './support/chromium-args.js';
@@ -42,6 +43,7 @@ interface LighthouseResult {
     { numericValue?: number; details?: { overallSavingsBytes?: number; items?: Record<string, unknown>[] } } | undefined
   >;
   runtimeError?: { message: string };
+  finalDisplayedUrl?: string;
 }
 type Lighthouse = (
   url: string,
@@ -96,6 +98,24 @@ async function signIn(origin: string): Promise<string> {
   return cookie.split(';')[0]!;
 }
 
+/**
+ * Gives the browser Lighthouse drives the session cookie (`null`: takes every cookie away).
+ * Chromium drops a Cookie header passed in Lighthouse's extraHeaders, so the signed-in page
+ * would be measured as the login page it redirects to.
+ */
+async function setSessionCookie(port: number, origin: string, session: string | null): Promise<void> {
+  // A CDP connection only: closing it leaves the browser running.
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0]!;
+    if (!session) return await context.clearCookies();
+    const [name, ...value] = session.split('=');
+    await context.addCookies([{ name: name!, value: value.join('='), url: origin }]);
+  } finally {
+    await browser.close();
+  }
+}
+
 function figuresOf(lhr: LighthouseResult): Figures {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
@@ -142,8 +162,8 @@ try {
         formFactor: 'mobile',
         throttlingMethod: 'simulate',
         emulatedUserAgent: MOBILE_PERSON_UA,
-        ...(page.signedIn ? { extraHeaders: { cookie: session } } : {}),
       };
+      await setSessionCookie(launched.port, origin, page.signedIn ? session : null);
       // A trace Lighthouse could not read (NO_NAVSTART and the like) is retried, twice at most.
       let result: Awaited<ReturnType<Lighthouse>>;
       for (let attempt = 1; ; attempt++) {
@@ -153,6 +173,9 @@ try {
         if (attempt === 3) throw new Error(`lighthouse failed on ${page.path}: ${reason}`);
         process.stderr.write(`lighthouse: ${page.path}: ${reason}; again\n`);
       }
+      // A redirect (a session the page did not accept) would measure another page.
+      const measured = new URL(result.lhr.finalDisplayedUrl ?? '').pathname;
+      if (measured !== page.path) throw new Error(`lighthouse measured ${measured} instead of ${page.path}`);
       results.get(page.path)!.push(figuresOf(result.lhr));
       const keep = process.env.LIGHTHOUSE_JSON_DIR;
       if (keep) {
