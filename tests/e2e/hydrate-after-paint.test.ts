@@ -1,0 +1,117 @@
+/**
+ * The production bootstrap in Chromium (services/renderer/src/server/hydrate-after-paint.ts):
+ * the page's modules are fetched only after the first contentful paint, and after the hero image
+ * is painted where there is one; a hero that never comes holds hydration back at most
+ * HYDRATE_AFTER_PAINT_MAX_WAIT_MS, and a key press ends the wait at once.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HYDRATE_AFTER_PAINT_MAX_WAIT_MS } from '../../services/renderer/src/server/hydrate-after-paint.js';
+import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
+import { startStack, type Stack } from '../support/stack.js';
+import { gotoHydrated } from './site-browser.js';
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  stack = await startStack({ redis: false });
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function open(): Promise<Page> {
+  context = await browser.newContext({ userAgent: PERSON_USER_AGENT, viewport: { width: 412, height: 823 } });
+  return context.newPage();
+}
+
+interface Timings {
+  firstContentfulPaint: number;
+  /** When each `/_nuxt/*.js` request started, by file name. */
+  scripts: Record<string, number>;
+  /** The hero image's paint (Element Timing), if there is one. */
+  hero: number | null;
+}
+
+/** The page's paint and script timings, in milliseconds since navigation start. */
+function timings(page: Page): Promise<Timings> {
+  return page.evaluate(async () => {
+    const hero = await new Promise<number | null>((resolve) => {
+      new PerformanceObserver((list) => {
+        const entry = list.getEntries().find((e) => (e as PerformanceEntry & { identifier: string }).identifier === 'hero');
+        resolve(entry ? (entry as PerformanceEntry & { renderTime: number }).renderTime : null);
+      }).observe({ type: 'element', buffered: true });
+      setTimeout(() => resolve(null), 200);
+    });
+    const scripts = Object.fromEntries(
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/_nuxt\/[^/]+\.js$/.test(e.name))
+        .map((e) => [new URL(e.name).pathname.split('/').pop()!, e.startTime]),
+    );
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+    return { firstContentfulPaint: fcp, scripts, hero };
+  });
+}
+
+const waitHydrated = (page: Page) =>
+  page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+
+const entryStart = (t: Timings) => {
+  const entry = Object.entries(t.scripts).find(([name]) => name.startsWith('entry-client-'));
+  if (!entry) throw new Error(`no entry script among ${Object.keys(t.scripts).join(', ')}`);
+  return entry[1];
+};
+
+describe('hydration after the first paint', () => {
+  it('fetches no module of a text page before its first contentful paint', async () => {
+    const page = await open();
+    await gotoHydrated(page, `${stack.url}/login`);
+    const t = await timings(page);
+    expect(Object.keys(t.scripts).length).toBeGreaterThanOrEqual(4);
+    for (const [name, start] of Object.entries(t.scripts)) expect(start, name).toBeGreaterThanOrEqual(t.firstContentfulPaint);
+  });
+
+  it('waits for the hero image of the home page to be painted', async () => {
+    const page = await open();
+    await gotoHydrated(page, `${stack.url}/`);
+    const t = await timings(page);
+    expect(t.hero).not.toBeNull();
+    expect(entryStart(t)).toBeGreaterThanOrEqual(t.hero!);
+  });
+
+  it('hydrates without a hero that never arrives, after the longest wait', async () => {
+    const page = await open();
+    // The hero's request stays unanswered: no paint for Element Timing to report.
+    await page.route(/\/_ipx\/.*git\.jpg/, () => undefined);
+    // No load event either: wait for React instead.
+    await page.goto(`${stack.url}/`, { waitUntil: 'commit' });
+    await waitHydrated(page);
+    const t = await timings(page);
+    expect(t.hero).toBeNull();
+    expect(entryStart(t)).toBeGreaterThanOrEqual(HYDRATE_AFTER_PAINT_MAX_WAIT_MS - 100);
+  });
+
+  it('starts at once on a key press while the hero is still awaited', async () => {
+    const page = await open();
+    await page.route(/\/_ipx\/.*git\.jpg/, () => undefined);
+    await page.goto(`${stack.url}/`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    const pressedAt = await page.evaluate(() => performance.now());
+    // Pressed well before the longest wait would have started the entry anyway.
+    expect(pressedAt).toBeLessThan(HYDRATE_AFTER_PAINT_MAX_WAIT_MS - 500);
+    await page.keyboard.press('Shift');
+    await waitHydrated(page);
+    const t = await timings(page);
+    expect(entryStart(t)).toBeGreaterThanOrEqual(pressedAt);
+    expect(entryStart(t)).toBeLessThan(HYDRATE_AFTER_PAINT_MAX_WAIT_MS - 100);
+  });
+});
