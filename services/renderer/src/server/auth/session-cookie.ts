@@ -1,6 +1,6 @@
 /** The session cookie: an opaque id, HttpOnly, SameSite=Lax, Path=/, Secure when the visitor used https. */
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { fastifyCookie } from '@fastify/cookie';
+import { parseCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './limits.js';
 import { cameOverHttps } from './request-origin.js';
@@ -17,8 +17,12 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request, 0));
 }
 
-/** The session id a Cookie header carries, if any (for Fastify requests and fetch Requests alike). */
+/**
+ * The session id a Cookie header carries, if any (for Fastify requests and fetch Requests alike).
+ * The `cookie` package directly: @fastify/cookie's `parse` works only once its plugin has been
+ * registered somewhere (it loads `cookie` then), and a renderer without accounts registers none.
+ */
 export function sessionIdFrom(cookieHeader: string | null | undefined): string | undefined {
   if (!cookieHeader) return undefined;
-  return fastifyCookie.parse(cookieHeader)[SESSION_COOKIE];
+  return parseCookie(cookieHeader)[SESSION_COOKIE];
 }
