@@ -15,6 +15,7 @@ import { startClientRuntime } from './runtime/client/client-runtime.js';
 import { APP_ELEMENT_ID } from './runtime/shared/document-ids.js';
 import { resolveLazyMatches } from './runtime/client/hydrate-lazy.js';
 import { loadPayloadData } from './runtime/client/payload-fetch.js';
+import { yieldToBrowser } from './runtime/client/yield-to-browser.js';
 import { PAGE_DATA_EXPORTS } from './runtime/shared/page-module.js';
 import { reviveError } from '../../../lib/errors.js';
 import { PAYLOAD_ELEMENT_ID, type Payload } from './runtime/shared/payload.js';
@@ -34,6 +35,8 @@ if (import.meta.hot) {
 }
 
 async function main(): Promise<void> {
+  // The modules were just evaluated in this task; start up in tasks of their own.
+  await yieldToBrowser();
   const payload = inlinePayload();
   const routes = createRoutes(
     (page) =>
@@ -51,6 +54,8 @@ async function main(): Promise<void> {
       return recoverFromChunkError(here) === 'reloading' ? new Promise<boolean>(() => undefined) : false;
     },
   );
+  // From here to hydration in one task: the router listens to history from its creation on.
+  await yieldToBrowser();
   const errors = payload?.errors && Object.fromEntries(Object.entries(payload.errors).map(([id, body]) => [id, reviveError(body)]));
   let router: Router | null = null;
   router = createBrowserRouter(routes, {
