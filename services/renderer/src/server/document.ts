@@ -1,7 +1,8 @@
 /**
  * The HTML around the React stream. The colour-mode script comes first in <head> with the
  * nonce (it must run before paint and is not a component, so React never sees it); then the
- * page's head, its stylesheets and module preloads, the app config and the payload.
+ * page's head, its stylesheets, its module preloads (or, for the after-paint bootstrap, the list of
+ * its modules), the app config and the payload.
  */
 import { escapeHtml } from '../../../../lib/errors.js';
 import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../runtime/shared/app-config.js';
