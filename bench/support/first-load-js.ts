@@ -27,12 +27,16 @@ export interface FirstLoadJs {
   total: number;
 }
 
+/** The after-paint bootstrap's module list (PAGE_MODULES_ELEMENT_ID) as the page has it; null in development. */
+export function readPageModules(html: string): { entry: string; preload: string[] } | null {
+  const block = new RegExp(`<script type="application/json" id="${PAGE_MODULES_ELEMENT_ID}"[^>]*>([^<]*)</script>`).exec(html)?.[1];
+  return block ? (JSON.parse(block) as { entry: string; preload: string[] }) : null;
+}
+
 /** The modules the production bootstrap loads after the first paint (entry first); none in development. */
 export function pageModuleUrls(html: string): string[] {
-  const block = new RegExp(`<script type="application/json" id="${PAGE_MODULES_ELEMENT_ID}"[^>]*>([^<]*)</script>`).exec(html)?.[1];
-  if (!block) return [];
-  const modules = JSON.parse(block) as { entry: string; preload: string[] };
-  return [...new Set([modules.entry, ...modules.preload])];
+  const modules = readPageModules(html);
+  return modules ? [...new Set([modules.entry, ...modules.preload])] : [];
 }
 
 /** The scripts a document loads at once: module and classic script sources, module preloads. */

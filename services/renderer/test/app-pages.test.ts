@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPageModules } from '../../../bench/support/first-load-js.js';
 import { BUILD_ID_HEADER } from '../../../lib/constants.js';
 import { PAGE_MODULES_ELEMENT_ID } from '../src/runtime/shared/document-ids.js';
 import { HYDRATE_AFTER_PAINT_SCRIPT } from '../src/server/hydrate-after-paint.js';
@@ -20,9 +21,8 @@ function payloadOf(html: string): {
 
 /** The modules the after-paint bootstrap loads (server/hydrate-after-paint.ts), entry first. */
 function pageModules(html: string): string[] {
-  const json = new RegExp(`<script type="application/json" id="${PAGE_MODULES_ELEMENT_ID}"[^>]*>([^<]*)</script>`).exec(html)?.[1];
-  if (!json) throw new Error('no page modules block');
-  const modules = JSON.parse(json) as { entry: string; preload: string[] };
+  const modules = readPageModules(html);
+  if (!modules) throw new Error('no page modules block');
   expect(modules.preload[0]).toBe(modules.entry);
   return modules.preload;
 }
