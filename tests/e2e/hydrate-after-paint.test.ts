@@ -4,34 +4,24 @@
  * is painted where there is one; a hero that never comes holds hydration back at most
  * HYDRATE_AFTER_PAINT_MAX_WAIT_MS, and a key press ends the wait at once.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HYDRATE_AFTER_PAINT_MAX_WAIT_MS } from '../../services/renderer/src/server/hydrate-after-paint.js';
-import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
+import { chromiumForFile } from '../support/chromium.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { gotoHydrated } from './site-browser.js';
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const chromium = chromiumForFile();
 
 beforeAll(async () => {
   stack = await startStack({ redis: false });
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
 });
 afterAll(async () => {
-  await browser?.close();
   await stack?.stop();
 });
 
-async function open(): Promise<Page> {
-  context = await browser.newContext({ userAgent: PERSON_USER_AGENT, viewport: { width: 412, height: 823 } });
-  return context.newPage();
-}
+const open = () => chromium.newPage({ viewport: { width: 412, height: 823 } });
 
 interface Timings {
   firstContentfulPaint: number;

@@ -3,37 +3,29 @@
  * violation (the after-paint bootstrap included); the private /saved page sends anonymous visitors
  * to the login and back; signing in and out works on pages served from the cache.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumForFile } from '../support/chromium.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { gotoHydrated } from './site-browser.js';
 
 const DEMO = { email: 'demo@cookbook.test', password: 'cookbook-demo' };
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext | undefined;
 let problems: string[];
+const chromium = chromiumForFile();
 
 beforeAll(async () => {
   stack = await startStack({ redis: false });
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
 });
 afterAll(async () => {
-  await browser?.close();
   await stack?.stop();
 });
 
 /** A person's page that records every console warning or error, page error and CSP violation. */
 async function open(): Promise<Page> {
   problems = [];
-  context = await browser.newContext({ userAgent: PERSON_USER_AGENT, viewport: { width: 1024, height: 768 } });
-  const page = await context.newPage();
+  const page = await chromium.newPage({ viewport: { width: 1024, height: 768 } });
   await page.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (event) =>
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
@@ -89,7 +81,7 @@ describe('pages from the render cache in the browser', () => {
     const mine = await page.reload();
     expect(mine?.headers()['x-cache']).toBe('BYPASS');
     await page.getByRole('button', { name: /Save/ }).first().waitFor();
-    await context!.clearCookies({ name: 'cookbook_session' });
+    await page.context().clearCookies({ name: 'cookbook_session' });
     const anonymous = await page.reload();
     expect(anonymous?.headers()['x-cache']).toMatch(/^(HIT|MISS)$/);
     expect(problems).toEqual([]);
@@ -101,8 +93,7 @@ describe('colour mode without JavaScript', () => {
     ['dark', 'rgb(15, 23, 42)'],
     ['light', 'rgb(255, 255, 255)'],
   ] as const)('follows the operating system (%s) on a first visit, cached page included', async (scheme, background) => {
-    context = await browser.newContext({ userAgent: PERSON_USER_AGENT, javaScriptEnabled: false, colorScheme: scheme });
-    const page = await context.newPage();
+    const page = await chromium.newPage({ javaScriptEnabled: false, colorScheme: scheme });
     for (const path of ['/category/git', '/about']) {
       await page.goto(`${stack.url}${path}`);
       expect(await page.evaluate(() => document.documentElement.className)).toBe('');

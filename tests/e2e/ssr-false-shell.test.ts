@@ -3,34 +3,25 @@
  * the real build with a rule of the test's own (`/about` client-rendered): the browser gets the
  * empty shell, fetches the page's payload, renders the page with its head, and navigates on.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtApp, builtReason, type BuiltApp } from '../../services/renderer/test/built-app.js';
-import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
+import { chromiumForFile } from '../support/chromium.js';
 
 let built: BuiltApp;
 let origin: string;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const chromium = chromiumForFile();
 
 beforeAll(async () => {
   built = await builtApp({ ssr: (path) => path !== '/about', publicOrigin: undefined });
   origin = await built.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
 });
 afterAll(async () => {
-  await browser?.close();
   await built?.app.close();
 });
 
 describe.skipIf(builtReason)('an ssr: false page in the browser', () => {
   it('renders from the shell and its payload, then navigates on the client', async () => {
-    context = await browser.newContext({ userAgent: PERSON_USER_AGENT });
-    const page = await context.newPage();
+    const page = await chromium.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const payloads: string[] = [];
