@@ -7,9 +7,10 @@
  * would leave each upstream to decode it or misread it; RFC 7694 answers 415 with the encodings
  * accepted (identity only).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createError } from './errors.js';
+import { isLingering, lingerOnClose } from './lingering-close.js';
 
 /** The Content-Length a request declares, or null when it declares none. */
 export function declaredLength(request: IncomingMessage): number | null {
@@ -46,6 +47,13 @@ export function clientBrokeRequest(request: IncomingMessage): boolean {
   return request.readableAborted || socket?.destroyed === true || socket?.writable === false;
 }
 
+/** The answer ends the connection, lingering so a client still sending the body reads it. */
+function closeAfter(reply: FastifyReply): void {
+  reply.header('connection', 'close');
+  // In-process requests (app.inject) have a stand-in socket, which never closes.
+  if (reply.raw.socket && 'destroySoon' in reply.raw.socket) lingerOnClose(reply.raw.socket);
+}
+
 export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): void {
   // Node sends `100 Continue` by itself unless someone listens: then only a body that fits is asked for.
   app.server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
@@ -58,9 +66,16 @@ export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): 
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    // A client that sends another request after being told the connection closes is not answered.
+    const socket = request.raw.socket as IncomingMessage['socket'] | null;
+    if (socket && isLingering(socket)) {
+      reply.hijack();
+      socket.destroy();
+      return reply;
+    }
     // Node's parser takes `HTTP/2.0` (and a bare `GET /`) and would serve them as HTTP/1.
     if (request.raw.httpVersionMajor !== 1) {
-      reply.header('connection', 'close');
+      closeAfter(reply);
       throw createError({ statusCode: 400, message: 'Only HTTP/1.0 and HTTP/1.1 are served here' });
     }
     if (request.raw.httpVersion === '1.1' && !request.headers.host) {
@@ -68,17 +83,18 @@ export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): 
     }
     const expect = request.headers.expect;
     if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
-      reply.header('connection', 'close');
+      closeAfter(reply);
       throw createError({ statusCode: 417, message: 'Only Expect: 100-continue is supported' });
     }
     const length = declaredLength(request.raw);
     if (length !== null && length > bodyLimit) {
       // The body is not read: the connection cannot carry another request after it.
-      reply.header('connection', 'close');
+      closeAfter(reply);
       throw createError({ statusCode: 413, message: `The request body is larger than ${bodyLimit} bytes` });
     }
     if (encodedBody(request.raw)) {
-      reply.header('accept-encoding', 'identity').header('connection', 'close');
+      reply.header('accept-encoding', 'identity');
+      closeAfter(reply);
       throw createError({ statusCode: 415, message: 'Compressed request bodies are not accepted; send it with no Content-Encoding' });
     }
   });
