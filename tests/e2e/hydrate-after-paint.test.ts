@@ -2,10 +2,12 @@
  * The production bootstrap in Chromium (services/renderer/src/server/hydrate-after-paint.ts):
  * the page's modules are fetched only after the first contentful paint, and after the hero image
  * is painted where there is one; a hero that never comes holds hydration back at most
- * HYDRATE_AFTER_PAINT_MAX_WAIT_MS, and a key press ends the wait at once.
+ * HYDRATE_AFTER_PAINT_MAX_WAIT_MS, and a key press ends the wait at once. An entry that does not
+ * load reloads the page once, and a second failure leaves the server's page as it is.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELOAD_MARKER_KEY } from '../../services/renderer/src/runtime/shared/reload-guard.js';
 import { HYDRATE_AFTER_PAINT_MAX_WAIT_MS } from '../../services/renderer/src/server/hydrate-after-paint.js';
 import { chromiumForFile } from '../support/chromium.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -103,5 +105,54 @@ describe('hydration after the first paint', () => {
     const t = await timings(page);
     expect(entryStart(t)).toBeGreaterThanOrEqual(pressedAt);
     expect(entryStart(t)).toBeLessThan(HYDRATE_AFTER_PAINT_MAX_WAIT_MS - 100);
+  });
+});
+
+describe('an entry that does not load', () => {
+  /** Fails the first `failures` requests for the entry module; counts the document loads. */
+  async function withFailingEntry(failures: number, userAgent?: string) {
+    const page = await (userAgent ? chromium.newPage({ userAgent }) : open());
+    let failed = 0;
+    await page.route(/\/_nuxt\/entry-client-[^/]+\.js$/, (route) => (failed++ < failures ? route.abort('failed') : route.continue()));
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) documents.push(request.url());
+    });
+    return { page, documents, failed: () => failed };
+  }
+
+  it('reloads the page once and then hydrates', async () => {
+    const { page, documents } = await withFailingEntry(1);
+    const url = `${stack.url}/category/git?sort=new`;
+    await page.goto(`${url}#top`, { waitUntil: 'commit' });
+    await waitHydrated(page);
+    expect(documents).toEqual([url, url]);
+    const marker = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? 'null'), RELOAD_MARKER_KEY);
+    expect(marker).toMatchObject({ path: '/category/git?sort=new#top' });
+  });
+
+  it('keeps the server page after a second failure instead of reloading again', async () => {
+    const { page, documents } = await withFailingEntry(Infinity);
+    await page.goto(`${stack.url}/login`, { waitUntil: 'commit' });
+    await expect.poll(() => documents.length, { timeout: 10_000 }).toBe(2);
+    // Long enough for a third load to have begun, were there one.
+    await page.waitForTimeout(HYDRATE_AFTER_PAINT_MAX_WAIT_MS + 500);
+    expect(documents).toHaveLength(2);
+    expect(await page.locator('h1').count()).toBe(1);
+    const hydrated = await page.evaluate(() =>
+      Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+    );
+    expect(hydrated).toBe(false);
+  });
+
+  it('leaves a crawler on the server page', async () => {
+    const { page, documents, failed } = await withFailingEntry(
+      Infinity,
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    );
+    await page.goto(`${stack.url}/login`);
+    await page.waitForTimeout(HYDRATE_AFTER_PAINT_MAX_WAIT_MS + 500);
+    expect(failed()).toBe(1);
+    expect(documents).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../src/runtime/client/chunk-reload.js';
+import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../src/runtime/shared/reload-guard.js';
 import { claimReload, isChunkLoadError } from '../src/runtime/client/chunk-reload.js';
 
 function memoryStorage(): Storage & { data: Map<string, string> } {

@@ -16,18 +16,45 @@
  * pointer press, in a hidden tab (it paints nothing) or where the browser reports no paints.
  * The modules are listed in the PAGE_MODULES_ELEMENT_ID block, the entry first; all of them are
  * preloaded together so their imports do not make a waterfall.
+ *
+ * If the entry or a module it imports does not load (a flaky network, a build's files gone), no
+ * code of the app is there to recover: the script reloads the page itself, once per path within
+ * the guard the browser runtime uses for page chunks (runtime/shared/reload-guard.ts). A second
+ * failure, or a crawler, keeps the server's page, which works as plain HTML.
  */
-import { PAGE_MODULES_ELEMENT_ID } from '../runtime/shared/document-ids.js';
+import { APP_CONFIG_ELEMENT_ID, PAGE_MODULES_ELEMENT_ID } from '../runtime/shared/document-ids.js';
 import { HERO_ELEMENT_TIMING } from '../runtime/shared/images.js';
 import { toScriptSafeJson } from '../runtime/shared/payload.js';
+import { CHUNK_LOAD_ERROR, RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../runtime/shared/reload-guard.js';
 
 /** The longest the entry waits for a paint that is late or never comes (a hero scrolled away). */
 export const HYDRATE_AFTER_PAINT_MAX_WAIT_MS = 2000;
 
 // Kept small and plain: it is inline in every page. The preload links carry the script's own
 // nonce (`'strict-dynamic'` pages); cached pages have none and load as `'self'`.
-const SCRIPT = `((id, maxWait, hero) => {
+const SCRIPT = `((id, maxWait, hero, configId, loadError, key, guardMs) => {
   const nonce = document.currentScript.nonce;
+  const json = (text) => {
+    try {
+      return JSON.parse(text);
+    } catch (_) {
+      return null;
+    }
+  };
+  const reloadOnce = (error) => {
+    if (!new RegExp(loadError, 'i').test(error && error.message)) throw error;
+    if ((json(document.getElementById(configId).textContent) || {}).crawler) return;
+    const path = location.pathname + location.search + location.hash;
+    const now = Date.now();
+    try {
+      const marker = json(sessionStorage.getItem(key)) || {};
+      if (marker.path === path && marker.expires > now) return;
+      sessionStorage.setItem(key, JSON.stringify({ path, expires: now + guardMs }));
+    } catch (_) {
+      return;
+    }
+    location.reload();
+  };
   let started = false;
   const start = () => {
     if (started) return;
@@ -39,7 +66,7 @@ const SCRIPT = `((id, maxWait, hero) => {
       Object.assign(link, { rel: 'modulepreload', href, crossOrigin: 'anonymous', nonce });
       document.head.append(link);
     }
-    import(modules.entry);
+    import(modules.entry).catch(reloadOnce);
   };
   const types = (self.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (document.visibilityState === 'hidden' || !types.includes('paint')) return start();
@@ -66,6 +93,10 @@ export const HYDRATE_AFTER_PAINT_SCRIPT = `${SCRIPT.replace(/\n\s*/g, '')}(${[
   PAGE_MODULES_ELEMENT_ID,
   HYDRATE_AFTER_PAINT_MAX_WAIT_MS,
   HERO_ELEMENT_TIMING,
+  APP_CONFIG_ELEMENT_ID,
+  CHUNK_LOAD_ERROR.source,
+  RELOAD_MARKER_KEY,
+  RELOAD_GUARD_MS,
 ]
   .map((value) => toScriptSafeJson(value))
   .join(', ')});`;

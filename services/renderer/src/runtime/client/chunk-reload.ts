@@ -4,11 +4,8 @@
  * A sessionStorage marker `{ path, expires }` (RELOAD_MARKER_KEY, 10 s) stops a second reload of
  * the same path, and that failure shows the error page instead of looping. Browser-safe.
  */
+import { CHUNK_LOAD_ERROR, RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../shared/reload-guard.js';
 import { loadWholePage } from './full-load.js';
-
-/** docs/spec.md §8-9: one reload per chunk failure within the guard, remembered in session storage. */
-export const RELOAD_GUARD_MS = 10_000;
-export const RELOAD_MARKER_KEY = 'cookbook:reload';
 
 export interface ReloadMarker {
   path: string;
@@ -42,8 +39,6 @@ export function claimReload(storage: StorageLike | null, path: string, now = Dat
   }
 }
 
-const CHUNK_ERROR =
-  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Failed to load module script/i;
 const seen = new WeakSet<object>();
 
 /** An error from loading code or a stylesheet (not from the code itself). */
@@ -51,7 +46,7 @@ export function isChunkLoadError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   if (seen.has(error)) return true;
   const message = (error as { message?: unknown }).message;
-  return typeof message === 'string' && CHUNK_ERROR.test(message);
+  return typeof message === 'string' && CHUNK_LOAD_ERROR.test(message);
 }
 
 function sessionStore(): StorageLike | null {
