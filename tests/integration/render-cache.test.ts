@@ -5,6 +5,7 @@
  * killed under load without a single 5xx.
  */
 import { request as httpRequest } from 'node:http';
+import { Redis } from 'ioredis';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../../lib/paths.js';
@@ -37,6 +38,20 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 /** How many times the renderer answered this exact path (its access lines). */
 function renders(stack: Stack, path: string): number {
   return stack.logs('renderer').filter((line) => line.includes(`"path":"${path}"`) && line.includes(`"msg":"request"`)).length;
+}
+
+/** Whether a page's entry is in the shared store and its render lock let go. */
+async function sharedEntryWritten(stack: Stack, path: string): Promise<boolean> {
+  const redis = new Redis(stack.redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    const [entries, locks] = await Promise.all([
+      redis.keys(`${stack.redisPrefix}cache:*:${path}?*`),
+      redis.keys(`${stack.redisPrefix}cache-lock:*:${path}?*`),
+    ]);
+    return entries.length > 0 && locks.length === 0;
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** A second gateway process in front of the same renderer, image and icons services. */
@@ -144,6 +159,8 @@ describe.each([
       // Replicas behind one load balancer see one Host, and the origin a page names is in its key.
       const host = new URL(stack.url).host;
       expect((await getWithHost(`${other.url}/category/css`, host)).cache).toBe('MISS');
+      // The visitor does not wait for the shared write: the entry is there once its render lock goes.
+      await waitFor(() => sharedEntryWritten(stack, '/category/css'), 5000);
       expect((await getWithHost(`${stack.url}/category/css`, host)).cache).toBe('HIT');
       const herd = await Promise.all(
         Array.from({ length: 16 }, (_, i) => getWithHost(`${i % 2 ? other.url : stack.url}/category/docker`, host).then((r) => r.status)),
