@@ -1,8 +1,8 @@
 /**
  * Hashed client files (`{ASSETS_PREFIX}{name}`) of any kept build, so a tab still on an old build
  * never misses a chunk or a stylesheet (docs/decisions/skew-protection.md). In order: the gateway's
- * own copy of a client build (CLIENT_DIR, when the image has one), a memory LRU, the shared asset
- * store the renderers publish to; anything else goes on to the renderer as before. A hashed name
+ * memory LRU, then the gateway's own copy of a client build (CLIENT_DIR, when the image has one),
+ * then the shared asset store the renderers publish to; anything else goes on to the renderer. A hashed name
  * is one content forever, so every answer is immutable, in the smallest encoding the client takes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -95,17 +95,18 @@ export function registerClientAssets(app: FastifyInstance, options: ClientAssets
   const stats: ClientAssetStats = { served: { local: 0, memory: 0, store: 0 } };
   app.decorateRequest('assetSource', null);
 
+  // Memory first, for the gateway's own files too: a hashed name never changes, and a read from
+  // disk per request costs more than the request itself for the chunks every page loads.
   async function find(name: string, encodings: AssetEncoding[]): Promise<[StoredAsset, 'local' | 'memory' | 'store'] | null> {
-    const local = await options.local?.get(name, encodings).catch(() => null);
-    if (local) return [local, 'local'];
     const key = `${name}\n${encodings[0]}`;
     const remembered = memory.get(key);
     if (remembered) return [remembered, 'memory'];
+    const local = await options.local?.get(name, encodings).catch(() => null);
     // The store away is a miss: the renderer still has its own build's files.
-    const stored = await options.store?.get(name, encodings).catch(() => null);
-    if (!stored) return null;
-    memory.set(key, stored, stored.body.length);
-    return [stored, 'store'];
+    const found = local ?? (await options.store?.get(name, encodings).catch(() => null));
+    if (!found) return null;
+    memory.set(key, found, found.body.length);
+    return [found, local ? 'local' : 'store'];
   }
 
   app.addHook('onRequest', async (request, reply) => {

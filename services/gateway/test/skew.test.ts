@@ -74,10 +74,17 @@ describe('client files of any kept build', () => {
     expect(seenBy(fallback, `/_nuxt/${chunk.name}`)).toBe(false);
   });
 
-  it('serves its own client build from disk first; any other file goes on to the renderer', async () => {
-    const own = await get('/_nuxt/own-Zz9.css', { 'accept-encoding': 'br' });
-    expect([own.headers['content-encoding'], own.body, own.headers['content-type']]).toEqual(['br', 'own-br', 'text/css; charset=utf-8']);
-    expect(gateway.assets.served.local).toBe(1);
+  it('serves its own client build from disk once, then from memory; any other file goes on to the renderer', async () => {
+    const before = { ...gateway.assets.served };
+    for (let i = 0; i < 3; i++) {
+      const own = await get('/_nuxt/own-Zz9.css', { 'accept-encoding': 'br' });
+      expect([own.headers['content-encoding'], own.body, own.headers['content-type']]).toEqual(['br', 'own-br', 'text/css; charset=utf-8']);
+    }
+    const plain = await get('/_nuxt/own-Zz9.css', { 'accept-encoding': 'identity' });
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'body{color:red}']);
+    // One disk read per encoding asked for; the repeats come from memory.
+    expect(gateway.assets.served.local - before.local).toBe(2);
+    expect(gateway.assets.served.memory - before.memory).toBe(2);
     for (const url of ['/_nuxt/missing-Q1.js', '/_nuxt/old-chunk-Ab12.js.map', '/_nuxt/../secret.js']) {
       fallback.seen.length = 0;
       const response = await get(url);
