@@ -6,22 +6,15 @@
  * load reloads the page once, and a second failure leaves the server's page as it is.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RELOAD_MARKER_KEY } from '../../services/renderer/src/runtime/shared/reload-guard.js';
 import { HYDRATE_AFTER_PAINT_MAX_WAIT_MS } from '../../services/renderer/src/server/hydrate-after-paint.js';
 import { chromiumForFile } from '../support/chromium.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { stackForFile } from '../support/stack.js';
 import { gotoHydrated } from './site-browser.js';
 
-let stack: Stack;
+const stack = stackForFile({ redis: false });
 const chromium = chromiumForFile();
-
-beforeAll(async () => {
-  stack = await startStack({ redis: false });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
 
 const open = () => chromium.newPage({ viewport: { width: 412, height: 823 } });
 

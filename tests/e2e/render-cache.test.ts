@@ -4,23 +4,15 @@
  * to the login and back; signing in and out works on pages served from the cache.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumForFile } from '../support/chromium.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { stackForFile } from '../support/stack.js';
 import { gotoHydrated } from './site-browser.js';
+import { DEMO } from '../integration/site-support.js';
 
-const DEMO = { email: 'demo@cookbook.test', password: 'cookbook-demo' };
-
-let stack: Stack;
+const stack = stackForFile({ redis: false });
 let problems: string[];
 const chromium = chromiumForFile();
-
-beforeAll(async () => {
-  stack = await startStack({ redis: false });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
 
 /** A person's page that records every console warning or error, page error and CSP violation. */
 async function open(): Promise<Page> {

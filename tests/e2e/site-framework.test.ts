@@ -11,8 +11,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.js';
 import { gotoHydrated, launchBrowser, markDocument, openTab, sameDocument, type Tab } from './runtime-browser.js';
-
-const DEMO = { email: 'demo@cookbook.test', password: 'cookbook-demo' };
+import { DEMO } from '../integration/site-support.js';
 
 let stack: Stack;
 let browser: Browser;

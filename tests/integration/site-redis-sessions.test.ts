@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisAvailable } from '../../lib/testing.js';
 import { startStack, type Stack } from '../support/stack.js';
-import { addUser, Visitor } from './site-support.js';
+import { addUser, DEMO, Visitor } from './site-support.js';
 
 const available = await redisAvailable();
 let stack: Stack;
@@ -16,7 +16,7 @@ describe.runIf(available)('accounts in Redis', () => {
 
   it('has no demo account when Redis holds the users', async () => {
     expect(stack.logs('renderer').some((line) => line.includes('demo account'))).toBe(false);
-    expect((await new Visitor(stack.url).login('demo@cookbook.test', 'cookbook-demo')).status).toBe(401);
+    expect((await new Visitor(stack.url).login(DEMO.email, DEMO.password)).status).toBe(401);
   });
 
   it('keeps sessions and saved recipes across a renderer restart', async () => {

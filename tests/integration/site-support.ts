@@ -2,8 +2,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { projectRoot } from '../../lib/paths.js';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../services/renderer/src/server/auth/demo-account.js';
 
-export const DEMO = { email: 'demo@cookbook.test', password: 'cookbook-demo' };
+/** The account embedded mode creates at start. */
+export const DEMO = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 
 /** A browser-like client of the gateway: keeps the session cookie, sends its own Origin. */
 export class Visitor {

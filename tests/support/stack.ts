@@ -2,6 +2,10 @@
  * Starts the whole stack for an integration suite: local processes by default, or the
  * docker-compose.yml services through Testcontainers with `mode: 'containers'`.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { startContainerStack } from './container-stack.js';
 import { startLocalStack } from '../../scripts/local-stack.js';
 import type { Stack, StackOptions } from '../../scripts/stack-types.js';
@@ -11,4 +15,28 @@ export type { ServiceName, Stack, StackOptions } from '../../scripts/stack-types
 
 export function startStack(options: StackOptions & { mode?: 'local' | 'containers' } = {}): Promise<Stack> {
   return options.mode === 'containers' ? startContainerStack(options) : startLocalStack(options);
+}
+
+/**
+ * The stack for one test file, started before its tests and stopped after them (as
+ * chromiumForFile does for the browser): for suites that only need its address. Its accounts live
+ * in a users file of its own, removed after, so what a suite saves or signs up stays in it.
+ */
+export function stackForFile(options: StackOptions = {}): { readonly url: string } {
+  let stack: Stack | undefined;
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'stack-users-'));
+    stack = await startStack({ ...options, env: { USERS_FILE: join(dir, 'users.json'), ...options.env } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    get url() {
+      if (!stack) throw new Error('stackForFile: the stack is not running (used outside a test?)');
+      return stack.url;
+    },
+  };
 }
