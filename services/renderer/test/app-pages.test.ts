@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPageModules } from '../../../bench/support/first-load-js.js';
 import { BUILD_ID_HEADER } from '../../../lib/constants.js';
-import { PAGE_MODULES_ELEMENT_ID } from '../src/runtime/shared/document-ids.js';
-import { HYDRATE_AFTER_PAINT_SCRIPT } from '../src/server/hydrate-after-paint.js';
+import { HYDRATE_AFTER_PAINT_SCRIPT, LOAD_ENTRY_SCRIPT } from '../src/server/hydrate-after-paint.js';
 import { BROWSER_UA, BUILD_ID, builtApp, clientDir, builtReason, inlineScripts, type BuiltApp } from './built-app.js';
 
 function payloadOf(html: string): {
@@ -178,18 +177,18 @@ describe.skipIf(builtReason)('an `ssr: false` route (the client-rendered shell)'
   });
   afterAll(() => built?.app.close());
 
-  it('answers the shell: no server HTML, no inline payload, the entry as a module script at once', async () => {
+  it('answers the shell: no server HTML, no inline payload, the entry loaded at once by the inline bootstrap', async () => {
     const response = await built.app.inject({ method: 'GET', url: '/about', headers: { 'user-agent': BROWSER_UA, accept: 'text/html' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     const html = response.body;
     expect(html).toMatch(/<div id="root"><\/div>/);
     expect(html).not.toContain('__PAYLOAD__');
-    // Nothing to paint before the app: the entry starts at once, its chunks preloaded from the head.
+    // Nothing to paint before the app: the bootstrap that reloads on a failed entry starts it at once.
     const entry = `/_nuxt/${built.context.manifest['src/entry-client.tsx']!.file}`;
-    expect(html).toContain(`<script type="module" src="${entry}"`);
-    expect(html).toContain(`<link rel="modulepreload" href="${entry}"`);
-    expect(html).not.toContain(PAGE_MODULES_ELEMENT_ID);
+    expect(readPageModules(html)?.entry).toBe(entry);
+    expect(html).toContain(`${LOAD_ENTRY_SCRIPT}</script></body></html>`);
+    expect(html).not.toContain('<script type="module"');
     // The payload is still served for the browser to fetch.
     const payload = await built.app.inject({ method: 'GET', url: '/about/_payload.json', headers: { 'user-agent': BROWSER_UA } });
     expect(payload.statusCode).toBe(200);

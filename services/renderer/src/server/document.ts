@@ -1,7 +1,7 @@
 /**
  * The HTML around the React stream. The colour-mode script comes first in <head> with the
  * nonce (it must run before paint and is not a component, so React never sees it); then the
- * page's head, its stylesheets, its module preloads (or, for the after-paint bootstrap, the list of
+ * page's head, its stylesheets, its module preloads (or, for the inline bootstrap, the list of
  * its modules), the app config and the payload.
  */
 import { escapeHtml } from '../../../../lib/errors.js';
@@ -21,10 +21,11 @@ export interface DocumentParts {
   extraHead?: string | undefined;
   links: Pick<PageLinks, 'modulepreload' | 'stylesheets'> & { entry?: string };
   /**
-   * The modules are listed for the bootstrap (server/hydrate-after-paint.ts), which fetches them
-   * after the first paint, instead of being preloaded from the head.
+   * The modules are listed for the inline bootstrap (server/hydrate-after-paint.ts), which loads
+   * them itself (after the first paint, or at once in the `ssr: false` shell) instead of being
+   * preloaded from the head.
    */
-  hydrateAfterPaint?: boolean;
+  bootstrapModules?: boolean;
   config?: AppConfig;
   /** The payload as script-safe JSON, with the URL it is also served at. */
   payload?: { json: string; src: string };
@@ -61,7 +62,7 @@ export function documentStart(parts: DocumentParts): string {
 }
 
 function moduleLinks(parts: DocumentParts, preloads: string[], nonce: string): string {
-  if (parts.hydrateAfterPaint && parts.links.entry) {
+  if (parts.bootstrapModules && parts.links.entry) {
     const modules = { entry: parts.links.entry, preload: preloads };
     return `<script type="application/json" id="${PAGE_MODULES_ELEMENT_ID}" nonce="${nonce}">${toScriptSafeJson(modules)}</script>`;
   }

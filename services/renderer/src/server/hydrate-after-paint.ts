@@ -32,7 +32,7 @@ export const HYDRATE_AFTER_PAINT_MAX_WAIT_MS = 2000;
 
 // Kept small and plain: it is inline in every page. The preload links carry the script's own
 // nonce (`'strict-dynamic'` pages); cached pages have none and load as `'self'`.
-const SCRIPT = `((id, maxWait, hero, configId, loadError, key, guardMs) => {
+const SCRIPT = `((waitForPaint, id, maxWait, hero, configId, loadError, key, guardMs) => {
   const nonce = document.currentScript.nonce;
   const json = (text) => {
     try {
@@ -69,7 +69,7 @@ const SCRIPT = `((id, maxWait, hero, configId, loadError, key, guardMs) => {
     import(modules.entry).catch(reloadOnce);
   };
   const types = (self.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-  if (document.visibilityState === 'hidden' || !types.includes('paint')) return start();
+  if (!waitForPaint || document.visibilityState === 'hidden' || !types.includes('paint')) return start();
   for (const type of ['keydown', 'pointerdown']) addEventListener(type, start, true);
   setTimeout(start, maxWait);
   const observe = (type, onEntries) => {
@@ -88,15 +88,25 @@ const SCRIPT = `((id, maxWait, hero, configId, loadError, key, guardMs) => {
   });
 })`;
 
+const bootstrap = (waitForPaint: boolean): string =>
+  `${SCRIPT.replace(/\n\s*/g, '')}(${[
+    waitForPaint,
+    PAGE_MODULES_ELEMENT_ID,
+    HYDRATE_AFTER_PAINT_MAX_WAIT_MS,
+    HERO_ELEMENT_TIMING,
+    APP_CONFIG_ELEMENT_ID,
+    CHUNK_LOAD_ERROR.source,
+    RELOAD_MARKER_KEY,
+    RELOAD_GUARD_MS,
+  ]
+    .map((value) => toScriptSafeJson(value))
+    .join(', ')});`;
+
 /** The inline script (React's `bootstrapScriptContent`, which adds the nonce), on one line. */
-export const HYDRATE_AFTER_PAINT_SCRIPT = `${SCRIPT.replace(/\n\s*/g, '')}(${[
-  PAGE_MODULES_ELEMENT_ID,
-  HYDRATE_AFTER_PAINT_MAX_WAIT_MS,
-  HERO_ELEMENT_TIMING,
-  APP_CONFIG_ELEMENT_ID,
-  CHUNK_LOAD_ERROR.source,
-  RELOAD_MARKER_KEY,
-  RELOAD_GUARD_MS,
-]
-  .map((value) => toScriptSafeJson(value))
-  .join(', ')});`;
+export const HYDRATE_AFTER_PAINT_SCRIPT = bootstrap(true);
+
+/**
+ * The same for the `ssr: false` shell, which has nothing to paint first: the modules load at once.
+ * The reload on a failed entry matters most there, since the shell alone is an empty page.
+ */
+export const LOAD_ENTRY_SCRIPT = bootstrap(false);

@@ -59,7 +59,7 @@ export async function answerPage(
     extraHead: context.assets?.headHtml?.(nonce),
     head: firstError ? errorHead(statusCode, errorPageTitle(statusCode), origin, url.pathname) : query.head(origin),
     links,
-    hydrateAfterPaint: afterPaint,
+    bootstrapModules: afterPaint,
     config: appConfigOf(context, origin, crawler),
     payload: { json: inlineJson, src: payloadUrl(url.pathname, url.search, context.build.id) },
   });

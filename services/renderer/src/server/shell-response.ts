@@ -1,13 +1,16 @@
 /**
  * `ssr: false` (Nuxt's per-route SPA mode): the same document with no server rendering and no
  * inline payload. The browser entry sees no payload, renders from scratch and fetches the page's
- * payload itself, so validation, middleware and redirects still run on the server.
+ * payload itself, so validation, middleware and redirects still run on the server. In production
+ * the entry loads through the inline bootstrap, which reloads the page once if it fails: an empty
+ * shell has no server HTML to fall back on. In development Vite's client needs the module script.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../../../lib/errors.js';
 import { colorModeHtmlAttributes } from '../runtime/shared/color-mode.js';
 import { resolveHead } from '../runtime/shared/head.js';
 import { createNonce, documentSecurityHeaders } from './csp.js';
+import { LOAD_ENTRY_SCRIPT } from './hydrate-after-paint.js';
 import { documentStart } from './document.js';
 import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
 
@@ -16,6 +19,10 @@ export function answerShell(context: RenderContext, request: FastifyRequest, rep
   const url = new URL(request.url, 'http://x');
   const origin = originOf(context, request);
   const links = pageLinks(context, []);
+  const bootstrap = !context.assets;
+  const entryScript = bootstrap
+    ? `<script nonce="${escapeHtml(nonce)}">${LOAD_ENTRY_SCRIPT}</script>`
+    : `<script type="module" src="${escapeHtml(links.entry)}" nonce="${escapeHtml(nonce)}" async></script>`;
   const html =
     documentStart({
       nonce,
@@ -25,8 +32,9 @@ export function answerShell(context: RenderContext, request: FastifyRequest, rep
       head: { ...resolveHead(undefined, { data: null, params: {}, path: url.pathname }, origin), robots: false },
       extraHead: context.assets?.headHtml?.(nonce),
       links,
+      bootstrapModules: bootstrap,
       config: appConfigOf(context, origin),
-    }) + `</div><script type="module" src="${escapeHtml(links.entry)}" nonce="${escapeHtml(nonce)}" async></script></body></html>`;
+    }) + `</div>${entryScript}</body></html>`;
   return reply
     .code(200)
     .headers({
