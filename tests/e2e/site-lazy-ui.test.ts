@@ -3,39 +3,19 @@
  * invisibly: nothing of it before the visitor reaches for something (also after the idle-time
  * work of the first seconds), and the first hover, focus or click works as if it had been there.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MANIFEST_PREFETCH_DELAY_MS } from '../../services/renderer/src/runtime/client/app-manifest.js';
-import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { chromiumForFile } from '../support/chromium.js';
+import { stackForFile } from '../support/stack.js';
 import { gotoHydrated } from './site-browser.js';
+import { DEMO } from '../integration/site-support.js';
 
-const DEMO = { email: 'demo@cookbook.test', password: 'cookbook-demo' };
 /** Text only Radix's code carries. */
 const RADIX_MARKERS = ['--radix-', 'data-radix-'];
 
-let stack: Stack;
-let browser: Browser;
-let dir: string;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'site-lazy-ui-'));
-  stack = await startStack({ redis: false, env: { USERS_FILE: join(dir, 'users.json') } });
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+const stack = stackForFile({ redis: false });
+const chromium = chromiumForFile();
 
 interface Watched {
   page: Page;
@@ -46,9 +26,8 @@ interface Watched {
   errors: string[];
 }
 
-async function open(options: Parameters<Browser['newContext']>[0] = {}): Promise<Watched> {
-  context = await browser.newContext({ viewport: { width: 1024, height: 768 }, userAgent: PERSON_USER_AGENT, ...options });
-  const page = await context.newPage();
+async function open(options: BrowserContextOptions = {}): Promise<Watched> {
+  const page = await chromium.newPage({ viewport: { width: 1024, height: 768 }, ...options });
   const bodies: Promise<{ path: string; text: string }>[] = [];
   const scripts: string[] = [];
   const iconRequests: string[] = [];
@@ -96,7 +75,7 @@ describe('interaction-only code', () => {
       await land(watched, path);
       expect(await watched.radixScripts(), path).toEqual([]);
       expect(watched.errors, path).toEqual([]);
-      await context?.close();
+      await watched.page.context().close();
     }
   });
 

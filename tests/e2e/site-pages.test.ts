@@ -1,39 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../support/stack.js';
-import { launchChromium } from './fixtures/ui-harness/browser.js';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from '../support/chromium.js';
+import { stackForFile } from '../support/stack.js';
 import { gotoHydrated, seriousViolations } from './site-browser.js';
+import { DEMO } from '../integration/site-support.js';
 
-const DEMO = { email: 'demo@cookbook.test', password: 'cookbook-demo' };
 const RECIPE = 'undo-last-commit';
 
-let stack: Stack;
-let browser: Browser;
-let dir: string;
-let context: BrowserContext | undefined;
+const stack = stackForFile({ redis: false });
+const chromium = chromiumForFile();
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'site-e2e-'));
-  stack = await startStack({ redis: false, env: { USERS_FILE: join(dir, 'users.json') } });
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function open(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1024, height: 768 }, ...options });
-  return context.newPage();
-}
+/** A person's page (chromiumForFile's user agent), in a context of its own. */
+const open = (options: BrowserContextOptions = {}): Promise<Page> =>
+  chromium.newPage({ viewport: { width: 1024, height: 768 }, ...options });
 
 const toast = (page: Page, text: string) =>
   page.locator('li.ui-toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 5000 });
