@@ -60,6 +60,35 @@ describe('saved recipes', () => {
   });
 });
 
+describe('the save button as a plain form', () => {
+  const postForm = (recipeId: string, fields: Record<string, string>, headers: Record<string, string> = { cookie }) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/saved/${recipeId}`,
+      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  const savedIds = async () => (await call('GET', '/api/saved')).json().recipes.map((r: { id: string }) => r.id) as string[];
+
+  it('saves and removes as the form says, then sends the browser back to the recipe', async () => {
+    const save = await postForm('b', { saved: 'true', redirect: '/category/git?sort=new#b' });
+    expect([save.statusCode, save.headers.location, save.headers['cache-control']]).toEqual([303, '/category/git?sort=new#b', 'no-store']);
+    expect(await savedIds()).toContain('b');
+    const remove = await postForm('b', { saved: 'false', redirect: '/category/git#b' });
+    expect(remove.headers.location).toBe('/category/git#b');
+    expect(await savedIds()).not.toContain('b');
+  });
+
+  it('sends a visitor whose session has ended to the login and back, and refuses an unclear form', async () => {
+    const anonymous = await postForm('b', { saved: 'true', redirect: '/category/git#b' }, {});
+    expect([anonymous.statusCode, anonymous.headers.location]).toEqual([303, '/login?redirect=%2Fcategory%2Fgit%23b']);
+    const unclear = await postForm('b', { saved: 'yes' }, { cookie, accept: 'application/json' });
+    expect(unclear.statusCode).toBe(400);
+    expect((await postForm('nope', { saved: 'true' }, { cookie, accept: 'application/json' })).statusCode).toBe(404);
+    expect(await savedIds()).not.toContain('b');
+  });
+});
+
 describe('the viewer loaders see', () => {
   it('is the signed-in user with their saved ids, or null', async () => {
     const request = (headers: Record<string, string>) => new Request('http://localhost/', { headers });

@@ -15,6 +15,17 @@ export const LOGIN_MESSAGES = {
   wrongCredentials: 'Wrong email or password',
 } as const;
 
+/** The login page's query parameter naming why a sign-in posted by the plain form failed. */
+export const LOGIN_FAILURE_PARAM = 'failed';
+export type LoginFailure = 'invalid' | 'credentials' | 'blocked';
+
+/** What the form says for each: the plain form's answer carries a code, never a message to show. */
+export const LOGIN_FAILURE_MESSAGES: Record<LoginFailure, string> = {
+  invalid: 'Enter your email address and password',
+  credentials: LOGIN_MESSAGES.wrongCredentials,
+  blocked: 'Too many failed sign-ins. Try again in a few minutes.',
+};
+
 export type LoginFieldErrors = Partial<Record<'email' | 'password', string>>;
 
 /** One @, something on each side, a dot in the domain, no spaces: what the server's check accepts in practice. */

@@ -13,6 +13,7 @@ import { authRoutes } from './auth/auth-routes.js';
 import type { AccountsConfig } from './auth/config.js';
 import { signedInFrom } from './auth/current-user.js';
 import { ensureDemoAccount } from './auth/demo-account.js';
+import { acceptFormBodies, typedEmailFrom } from './auth/plain-forms.js';
 import {
   LOGIN_ADDRESS_FAILURES_MAX_DEFAULT,
   LOGIN_ADDRESS_WINDOW_S_DEFAULT,
@@ -83,6 +84,7 @@ export async function createAccounts({ config, repository, logger }: AccountsOpt
         return null;
       }
     },
+    typedEmail: (request: Request) => typedEmailFrom(request.headers.get('cookie')),
     async ping() {
       return (await sessions.ping()) && (await users.ping());
     },
@@ -93,10 +95,14 @@ export async function createAccounts({ config, repository, logger }: AccountsOpt
   };
 }
 
-/** The accounts' routes, in their own scope: the cookie parser and the Origin check stay there. */
+/**
+ * The accounts' routes, in their own scope: the cookie parser, the form-body parser and the Origin
+ * check stay there.
+ */
 export async function registerAccounts(app: FastifyInstance, accounts: Accounts): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyCookie);
+    acceptFormBodies(scope);
     scope.addHook('onRequest', async (request) => checkOrigin(request));
     await scope.register(authRoutes, { accounts });
     await scope.register(savedRoutes, { accounts });

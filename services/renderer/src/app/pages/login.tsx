@@ -2,21 +2,26 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { LoginForm } from '../components/site/login-form.js';
 import { safeRedirect } from '../components/site/safe-redirect.js';
+import { LOGIN_FAILURE_MESSAGES, LOGIN_FAILURE_PARAM, type LoginFailure } from '../login-rules.js';
 import { pageViewerOf } from '../components/site/viewer.js';
 import { SITE_NAME, type PageHead } from '../../runtime/shared/head.js';
-import { viewerOf } from '../../runtime/shared/services.js';
+import { typedEmailOf, viewerOf } from '../../runtime/shared/services.js';
 
 export const layout = false;
 
 export const head: PageHead = { title: 'Sign in', robots: false };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirect'));
-  return { redirectTo, viewer: pageViewerOf(await viewerOf(context, request)) };
+  const query = new URL(request.url).searchParams;
+  const redirectTo = safeRedirect(query.get('redirect'));
+  // Set by the answer to the plain form (server/auth/plain-forms.ts); an unknown code says nothing.
+  const failure = LOGIN_FAILURE_MESSAGES[query.get(LOGIN_FAILURE_PARAM) as LoginFailure] ?? null;
+  const email = failure ? typedEmailOf(context, request) : '';
+  return { redirectTo, failure, email, viewer: pageViewerOf(await viewerOf(context, request)) };
 }
 
 export default function LoginPage() {
-  const { redirectTo, viewer } = useLoaderData<typeof loader>();
+  const { redirectTo, failure, email, viewer } = useLoaderData<typeof loader>();
   return (
     <main data-page="login" className="grid min-h-screen place-items-center px-4">
       <div className="w-full max-w-sm rounded-lg border border-default bg-elevated p-6 shadow-sm">
@@ -29,7 +34,7 @@ export default function LoginPage() {
             You are signed in as {viewer.name}. Signing in again replaces that session.
           </p>
         )}
-        <LoginForm redirectTo={redirectTo} />
+        <LoginForm redirectTo={redirectTo} failure={failure} email={email} />
       </div>
     </main>
   );

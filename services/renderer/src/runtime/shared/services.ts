@@ -15,6 +15,8 @@ export interface Viewer {
 export interface AccountsView {
   /** The visitor whose session cookie `request` carries; null when anonymous. */
   viewer(request: Request): Promise<Viewer | null>;
+  /** The email a sign-in by the plain form (no script yet) just failed with, to fill in again; '' if none. */
+  typedEmail(request: Request): string;
 }
 
 export interface RendererServices {
@@ -28,6 +30,11 @@ export const servicesContext = createContext<RendererServices>();
 /** The visitor of a loader's request, or null. */
 export async function viewerOf(context: RouterContextProvider, request: Request): Promise<Viewer | null> {
   return (await servicesOf(context).accounts?.viewer(request)) ?? null;
+}
+
+/** The email to fill the login form with after a failed plain-form sign-in; '' without accounts. */
+export function typedEmailOf(context: RouterContextProvider, request: Request): string {
+  return servicesOf(context).accounts?.typedEmail(request) ?? '';
 }
 
 /** The services of this request; throws if a loader runs where there are none (the browser). */

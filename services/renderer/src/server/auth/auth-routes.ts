@@ -8,6 +8,8 @@ import { createError } from '../../../../../lib/errors.js';
 import type { Accounts } from '../accounts.js';
 import { normalizeEmail, type User } from '../users/index.js';
 import { signedInFrom } from './current-user.js';
+import { answerFormLogin, answerFormLogout, isFormPost } from './plain-forms.js';
+import { LOGIN_ROUTE, LOGOUT_ROUTE } from '../../app/account-routes.js';
 import { LOGIN_MESSAGES } from '../../app/login-rules.js';
 import { parseLogin } from './login-schema.js';
 import { clientAddress } from './request-origin.js';
@@ -24,7 +26,11 @@ const viewOf = (user: User) => ({ id: user.id, email: user.email, name: user.nam
 export async function authRoutes(app: FastifyInstance, { accounts }: { accounts: Accounts }): Promise<void> {
   const { sessions, users, limiter, addressLimiter, sessionTtlSeconds } = accounts;
 
-  app.post('/api/auth/login', async (request, reply): Promise<SessionAnswer> => {
+  app.post(LOGIN_ROUTE, async (request, reply) =>
+    isFormPost(request) ? answerFormLogin(request, reply, () => signIn(request, reply)) : signIn(request, reply),
+  );
+
+  async function signIn(request: FastifyRequest, reply: FastifyReply): Promise<SessionAnswer> {
     const { email, password } = parseLogin(request.body);
     const address = clientAddress(request);
     const key = `${address}|${normalizeEmail(email)}`;
@@ -43,13 +49,13 @@ export async function authRoutes(app: FastifyInstance, { accounts }: { accounts:
     setSessionCookie(request, reply, session.id, sessionTtlSeconds);
     request.log.info({ userId: user.id }, 'signed in');
     return { user: viewOf(user), expiresAt: new Date(session.expiresAt).toISOString() };
-  });
+  }
 
-  app.post('/api/auth/logout', async (request, reply): Promise<SessionAnswer> => {
+  app.post(LOGOUT_ROUTE, async (request, reply) => {
     const id = sessionIdFrom(request.headers.cookie);
     if (id) await sessions.destroy(id);
     clearSessionCookie(request, reply);
-    return { user: null };
+    return isFormPost(request) ? answerFormLogout(request, reply) : ({ user: null } satisfies SessionAnswer);
   });
 
   app.get('/api/auth/session', async (request: FastifyRequest, reply): Promise<SessionAnswer> => {

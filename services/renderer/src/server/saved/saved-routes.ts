@@ -1,13 +1,19 @@
 /**
  * GET /api/saved, POST and DELETE /api/saved/{recipeId}: the signed-in visitor's saved recipes.
  * Anonymous visitors get 401; a recipe the content does not have is a 404.
+ *
+ * The save button is also a plain form (before hydration, or without JavaScript). HTML forms only
+ * POST, so the form's `saved` field says which state it asks for, and the answer is the page to go
+ * back to (303); a visitor whose session has ended goes to the login page and back.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
 import { toSummary } from '../../content/repository.js';
 import type { RecipeSummary } from '../../content/types.js';
 import type { Accounts } from '../accounts.js';
+import { loginHref } from '../../app/components/site/safe-redirect.js';
 import { signedInFrom } from '../auth/current-user.js';
+import { formFields, isFormPost, redirectField, seeOther } from '../auth/plain-forms.js';
 
 export interface SavedAnswer {
   recipeId: string;
@@ -40,13 +46,26 @@ export async function savedRoutes(app: FastifyInstance, { accounts }: { accounts
     return { recipes: ids.flatMap((id) => repository.recipe(id) ?? []).map(toSummary) };
   });
 
-  app.post('/api/saved/:recipeId', async (request, reply): Promise<SavedAnswer> => {
+  app.post('/api/saved/:recipeId', async (request, reply) => {
+    if (isFormPost(request)) return answerForm(request, reply);
     const user = await userOf(request);
     const recipeId = recipeIdOf(request);
     const created = await users.save(user.id, recipeId);
     reply.code(created ? 201 : 200);
-    return { recipeId, saved: true };
+    return { recipeId, saved: true } satisfies SavedAnswer;
   });
+
+  async function answerForm(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const back = redirectField(request);
+    const recipeId = recipeIdOf(request);
+    const current = await signedInFrom(request.headers.cookie, sessions, users);
+    if (!current) return seeOther(reply, loginHref(back));
+    const { saved } = formFields(request);
+    if (saved !== 'true' && saved !== 'false')
+      throw createError({ statusCode: 400, message: 'The form must say saved=true or saved=false' });
+    await (saved === 'true' ? users.save(current.user.id, recipeId) : users.unsave(current.user.id, recipeId));
+    return seeOther(reply, back);
+  }
 
   app.delete('/api/saved/:recipeId', async (request): Promise<SavedAnswer> => {
     const user = await userOf(request);

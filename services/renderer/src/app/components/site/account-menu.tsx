@@ -1,11 +1,14 @@
 /**
  * The header's account corner: the visitor's name and a sign-out button, or a sign-in link.
  * Signing out on a page for signed-in visitors only moves to the home page (replacing the entry,
- * so Back does not return to it); elsewhere the page reloads its data as anonymous.
+ * so Back does not return to it); elsewhere the page reloads its data as anonymous. The button is
+ * a plain form's too, so it signs out before hydration or without JavaScript (the server answers
+ * with the same page to go to: server/auth/plain-forms.ts).
  */
 import { Link, useLocation, useMatches, useRevalidator } from 'react-router';
 import { navigate } from '../../../runtime/shared/navigate.js';
 import { isPageHandle } from '../../../runtime/shared/page-module.js';
+import { LOGOUT_ROUTE } from '../../account-routes.js';
 import { Icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
 import { loginHref } from './safe-redirect.js';
@@ -17,14 +20,11 @@ export function AccountMenu() {
   const revalidator = useRevalidator();
   const handle = useMatches().at(-1)?.handle;
   const signedInOnly = isPageHandle(handle) && [handle.page.middleware].flat().includes('signed-in');
+  const here = `${location.pathname}${location.search}${location.hash}`;
 
   if (!viewer) {
     return (
-      <Link
-        to={loginHref(`${location.pathname}${location.search}${location.hash}`)}
-        className="ui-button-soft text-sm"
-        data-account="signed-out"
-      >
+      <Link to={loginHref(here)} className="ui-button-soft text-sm" data-account="signed-out">
         <Icon name="lucide:log-in" className="size-4" />
         Sign in
       </Link>
@@ -48,9 +48,19 @@ export function AccountMenu() {
     <div className="flex items-center gap-2 text-sm" data-account="signed-in">
       <Icon name="lucide:circle-user" className="size-5 text-muted" />
       <span title={viewer.email}>{viewer.name}</span>
-      <button type="button" className="ui-button-soft text-sm" onClick={() => void leave()}>
-        Sign out
-      </button>
+      <form
+        method="post"
+        action={LOGOUT_ROUTE}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void leave();
+        }}
+      >
+        <input type="hidden" name="redirect" value={signedInOnly ? '/' : here} />
+        <button type="submit" className="ui-button-soft text-sm">
+          Sign out
+        </button>
+      </form>
     </div>
   );
 }

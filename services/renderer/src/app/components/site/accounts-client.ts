@@ -6,6 +6,7 @@
  */
 import type { ErrorBody } from '../../../../../../lib/errors.js';
 import { http } from '../../../runtime/shared/http-client.js';
+import { LOGIN_ROUTE, LOGOUT_ROUTE } from '../../account-routes.js';
 
 export interface SessionUser {
   id: string;
@@ -50,8 +51,8 @@ async function call<T>(method: 'POST' | 'DELETE', url: string, body?: unknown): 
   }
 }
 
-export const signIn = (email: string, password: string) => call<{ user: SessionUser }>('POST', '/api/auth/login', { email, password });
-export const signOut = () => call<{ user: null }>('POST', '/api/auth/logout');
+export const signIn = (email: string, password: string) => call<{ user: SessionUser }>('POST', LOGIN_ROUTE, { email, password });
+export const signOut = () => call<{ user: null }>('POST', LOGOUT_ROUTE);
 export const saveRecipe = (recipeId: string) => call<{ saved: boolean }>('POST', `/api/saved/${encodeURIComponent(recipeId)}`);
 export const unsaveRecipe = (recipeId: string) => call<{ saved: boolean }>('DELETE', `/api/saved/${encodeURIComponent(recipeId)}`);
 

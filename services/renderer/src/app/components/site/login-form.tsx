@@ -1,9 +1,12 @@
 /**
  * Email and password, checked in the browser with the server's rules and messages; the server's
- * answer (field errors, wrong password, too many attempts) shows inline and in a toast.
+ * answer (field errors, wrong password, too many attempts) shows inline and in a toast. Before
+ * hydration, or without JavaScript, the form posts itself to the same route, which answers with a
+ * redirect (server/auth/plain-forms.ts); `failure` is what that answer brought back.
  */
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { navigate } from '../../../runtime/shared/navigate.js';
+import { LOGIN_ROUTE } from '../../account-routes.js';
 import { checkLoginFields, type LoginFieldErrors } from '../../login-rules.js';
 import { toast } from '../ui/toast.js';
 
@@ -21,9 +24,10 @@ interface FieldProps {
   autoComplete: string;
   error: string | undefined;
   inputRef: RefObject<HTMLInputElement | null>;
+  defaultValue?: string;
 }
 
-function Field({ name, label, type, autoComplete, error, inputRef }: FieldProps) {
+function Field({ name, label, type, autoComplete, error, inputRef, defaultValue }: FieldProps) {
   const id = useId();
   return (
     <div>
@@ -36,6 +40,7 @@ function Field({ name, label, type, autoComplete, error, inputRef }: FieldProps)
         name={name}
         type={type}
         autoComplete={autoComplete}
+        defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className="mt-1 w-full rounded-md border border-default bg-default px-3 py-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary aria-[invalid=true]:border-error"
@@ -49,9 +54,16 @@ function Field({ name, label, type, autoComplete, error, inputRef }: FieldProps)
   );
 }
 
-export function LoginForm({ redirectTo }: { redirectTo: string }) {
+interface LoginFormProps {
+  redirectTo: string;
+  /** Set when the plain form's sign-in failed: the message, and the email typed. */
+  failure?: string | null;
+  email?: string;
+}
+
+export function LoginForm({ redirectTo, failure = null, email: typedEmail = '' }: LoginFormProps) {
   const [errors, setErrors] = useState<LoginFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(failure);
   const [busy, setBusy] = useState(false);
   const email = useRef<HTMLInputElement>(null);
   const password = useRef<HTMLInputElement>(null);
@@ -85,6 +97,8 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
 
   return (
     <form
+      method="post"
+      action={LOGIN_ROUTE}
       noValidate
       onSubmit={(event) => void submit(event)}
       onFocus={warmAccounts}
@@ -92,7 +106,8 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
       className="mt-6 space-y-4"
       aria-describedby={formError ? 'login-form-error' : undefined}
     >
-      <Field name="email" label="Email" type="email" autoComplete="email" error={errors.email} inputRef={email} />
+      <input type="hidden" name="redirect" value={redirectTo} />
+      <Field name="email" label="Email" type="email" autoComplete="email" error={errors.email} inputRef={email} defaultValue={typedEmail} />
       <Field name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} inputRef={password} />
       <div role="alert" id="login-form-error" className="text-sm text-error empty:hidden" data-form-error="">
         {formError}

@@ -3,6 +3,8 @@
  * could leave it (`//evil`, `/\evil`, `https://…`, `javascript:`, control characters, dot
  * segments that collapse into `//evil` such as `/.//evil` or `/%2e%2e//evil`) becomes `/`.
  */
+import { LOGIN_PAGE } from '../../account-routes.js';
+
 const BASE = 'http://site.invalid';
 
 export function safeRedirect(value: string | null | undefined): string {
@@ -17,7 +19,7 @@ export function safeRedirect(value: string | null | undefined): string {
   }
   if (url.origin !== BASE) return '/';
   // The login page itself would only bring the visitor back here.
-  if (url.pathname === '/login') return '/';
+  if (url.pathname === LOGIN_PAGE) return '/';
   const target = `${url.pathname}${url.search}${url.hash}`;
   // Normalising `/.//evil` gives `//evil`: what is returned is judged again, as a browser will read it.
   if (/^\/[/\\]/.test(target) || new URL(target, BASE).origin !== BASE) return '/';
@@ -27,5 +29,5 @@ export function safeRedirect(value: string | null | undefined): string {
 /** `/login?redirect=…` for the page the visitor is on. */
 export function loginHref(currentPath: string): string {
   const target = safeRedirect(currentPath);
-  return target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
+  return target === '/' ? LOGIN_PAGE : `${LOGIN_PAGE}?redirect=${encodeURIComponent(target)}`;
 }

@@ -25,7 +25,8 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
   const [saved, setSaved] = useState(initiallySaved);
   const [busy, setBusy] = useState(false);
   const location = useLocation();
-  const login = loginHref(`${location.pathname}#${recipeId}`);
+  const back = `${location.pathname}${location.search}#${recipeId}`;
+  const login = loginHref(back);
 
   if (!signedIn) {
     return (
@@ -75,25 +76,36 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
     }
   }
 
-  // Icon-only: the words are for screen readers (with the recipe's title) and the tooltip.
+  // Icon-only: the words are for screen readers (with the recipe's title) and the tooltip. A plain
+  // form too, for a press before hydration or without JavaScript (server/saved/saved-routes.ts).
   const action = saved ? 'Remove from saved' : 'Save';
   return (
-    <Tooltip text={saved ? 'Remove from saved' : 'Save recipe'}>
-      <button
-        type="button"
-        className="ui-icon-button"
-        aria-busy={busy || undefined}
-        disabled={busy}
-        data-save={saved ? 'saved' : 'not-saved'}
-        onClick={() => void toggle()}
-        onPointerEnter={warmAccounts}
-        onFocus={warmAccounts}
-      >
-        <Icon name={saved ? 'lucide:bookmark-check' : 'lucide:bookmark'} className="size-5" />
-        <span className="sr-only">
-          {action} {recipeTitle}
-        </span>
-      </button>
-    </Tooltip>
+    <form
+      method="post"
+      action={`/api/saved/${encodeURIComponent(recipeId)}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void toggle();
+      }}
+    >
+      <input type="hidden" name="saved" value={String(!saved)} />
+      <input type="hidden" name="redirect" value={back} />
+      <Tooltip text={saved ? 'Remove from saved' : 'Save recipe'}>
+        <button
+          type="submit"
+          className="ui-icon-button"
+          aria-busy={busy || undefined}
+          disabled={busy}
+          data-save={saved ? 'saved' : 'not-saved'}
+          onPointerEnter={warmAccounts}
+          onFocus={warmAccounts}
+        >
+          <Icon name={saved ? 'lucide:bookmark-check' : 'lucide:bookmark'} className="size-5" />
+          <span className="sr-only">
+            {action} {recipeTitle}
+          </span>
+        </button>
+      </Tooltip>
+    </form>
   );
 }
