@@ -61,6 +61,25 @@ describe('sign-in by the plain form', () => {
     const cleared = setCookies(right).find((cookie) => cookie.startsWith('cookbook_login_email='));
     expect(cleared).toMatch(/^cookbook_login_email=; .*Path=\/login/);
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+    // Nothing to forget, nothing said.
+    expect(setCookies(right).filter((cookie) => cookie.startsWith('cookbook_session='))).toHaveLength(1);
+    const again = await postForm({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    expect(setCookies(again).some((cookie) => cookie.startsWith('cookbook_login_email='))).toBe(false);
+  });
+
+  it('forgets the email typed when the hydrated page then signs in by script (JSON)', async () => {
+    const wrong = await postForm({ email: 'cook@example.com', password: 'not it' });
+    const typed = setCookies(wrong)
+      .find((cookie) => cookie.startsWith('cookbook_login_email='))!
+      .split(';')[0]!;
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: ORIGIN, 'content-type': 'application/json', cookie: typed },
+      payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
+    expect(json.statusCode).toBe(200);
+    expect(setCookies(json).find((cookie) => cookie.startsWith('cookbook_login_email='))).toMatch(/^cookbook_login_email=; .*Path=\/login/);
   });
 
   it('says "blocked" once the failures are over the limit', async () => {

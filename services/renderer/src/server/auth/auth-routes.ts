@@ -8,7 +8,7 @@ import { createError } from '../../../../../lib/errors.js';
 import type { Accounts } from '../accounts.js';
 import { normalizeEmail, type User } from '../users/index.js';
 import { signedInFrom } from './current-user.js';
-import { answerFormLogin, answerFormLogout, isFormPost } from './plain-forms.js';
+import { answerFormLogin, answerFormLogout, forgetTypedEmail, isFormPost } from './plain-forms.js';
 import { LOGIN_ROUTE, LOGOUT_ROUTE } from '../../app/account-routes.js';
 import { LOGIN_MESSAGES } from '../../app/login-rules.js';
 import { parseLogin } from './login-schema.js';
@@ -47,6 +47,7 @@ export async function authRoutes(app: FastifyInstance, { accounts }: { accounts:
     if (previous) await sessions.destroy(previous);
     const session = await sessions.create(user.id, sessionTtlSeconds * 1000);
     setSessionCookie(request, reply, session.id, sessionTtlSeconds);
+    forgetTypedEmail(request, reply);
     request.log.info({ userId: user.id }, 'signed in');
     return { user: viewOf(user), expiresAt: new Date(session.expiresAt).toISOString() };
   }

@@ -35,11 +35,22 @@ export function typedEmailFrom(cookieHeader: string | null | undefined): string 
   return email && email.length <= EMAIL_MAX_LENGTH ? email : '';
 }
 
+const typedEmailOptions = (request: FastifyRequest) =>
+  ({ httpOnly: true, sameSite: 'lax', path: LOGIN_PAGE, secure: cameOverHttps(request) }) as const;
+
 function keepTypedEmail(request: FastifyRequest, reply: FastifyReply, email: string | undefined): void {
-  const options = { httpOnly: true, sameSite: 'lax', path: LOGIN_PAGE, secure: cameOverHttps(request) } as const;
   const value = email?.trim() ?? '';
-  if (value && value.length <= EMAIL_MAX_LENGTH) reply.setCookie(TYPED_EMAIL_COOKIE, value, { ...options, maxAge: TYPED_EMAIL_SECONDS });
-  else reply.clearCookie(TYPED_EMAIL_COOKIE, options);
+  if (value && value.length <= EMAIL_MAX_LENGTH) {
+    reply.setCookie(TYPED_EMAIL_COOKIE, value, { ...typedEmailOptions(request), maxAge: TYPED_EMAIL_SECONDS });
+  } else reply.clearCookie(TYPED_EMAIL_COOKIE, typedEmailOptions(request));
+}
+
+/**
+ * After any sign-in that succeeds, by the form or by the script (a failed plain form, then a
+ * hydrated page's JSON sign-in): the address typed is not kept for whoever opens the login page next.
+ */
+export function forgetTypedEmail(request: FastifyRequest, reply: FastifyReply): void {
+  if (typedEmailFrom(request.headers.cookie)) reply.clearCookie(TYPED_EMAIL_COOKIE, typedEmailOptions(request));
 }
 
 /** Parses form bodies in this scope; a repeated field keeps its first value. */
@@ -82,7 +93,6 @@ export async function answerFormLogin(request: FastifyRequest, reply: FastifyRep
   let target = redirectTo;
   try {
     await signIn();
-    keepTypedEmail(request, reply, undefined);
   } catch (error) {
     const failure = FAILURES[toHttpError(error).statusCode];
     if (!failure) throw error;
