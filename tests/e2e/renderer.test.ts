@@ -3,23 +3,13 @@
  * inline payload with no console error, no hydration warning and no CSP violation; a client
  * navigation fetches one payload and updates the head without reloading.
  */
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../support/stack.js';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from '../support/chromium.js';
+import { stackForFile } from '../support/stack.js';
 
-import { launchChromium, PERSON_USER_AGENT as USER_AGENT } from '../support/chromium.js';
-
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const stack = stackForFile();
+const chromium = chromiumForFile();
 
 interface Visit {
   page: Page;
@@ -30,7 +20,7 @@ interface Visit {
 
 /** Opens `path`, waits for hydration, and keeps what went wrong on the way. */
 async function visit(path: string): Promise<Visit> {
-  const context = await browser.newContext({ userAgent: USER_AGENT });
+  const context = await chromium.newContext();
   // Link preloading (tests/e2e/runtime-*.test.ts) would fetch payloads of links in view: turn it
   // off the way a visitor does (save-data), so only hydration and the click are counted here.
   await context.addInitScript(() =>

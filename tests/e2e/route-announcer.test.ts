@@ -5,23 +5,22 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { stackForFile } from '../support/stack.js';
 import { gotoHydrated } from './site-browser.js';
 
-let stack: Stack;
+const stack = stackForFile({ redis: false });
+// One page for the whole file: each test goes on from where the one before left it.
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack({ redis: false });
   browser = await launchChromium();
   context = await browser.newContext({ userAgent: PERSON_USER_AGENT });
   page = await context.newPage();
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 const focused = () => page.evaluate(() => ({ tag: document.activeElement?.tagName, text: document.activeElement?.textContent?.trim() }));

@@ -24,9 +24,12 @@ function pathOf(request: Request): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** A new context and page; `connection` fakes navigator.connection (save-data, 2g). */
+/**
+ * A new context and page; `connection` fakes navigator.connection (save-data, 2g). From a
+ * chromiumForFile, the tab is closed after the test that opened it.
+ */
 export async function openTab(
-  browser: Browser,
+  browser: Pick<Browser, 'newContext'>,
   options: { connection?: { saveData?: boolean; effectiveType?: string }; viewport?: { width: number; height: number } } = {},
 ): Promise<Tab> {
   const context = await browser.newContext({ userAgent: USER_AGENT, viewport: options.viewport ?? { width: 1280, height: 800 } });

@@ -4,30 +4,28 @@
  * the app config, navigate()'s refusals and external navigation, and the async component's
  * 200 ms loading delay.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ASYNC_COMPONENT_DELAY_MS } from '../../services/renderer/src/runtime/shared/async-component.js';
 import { RETRY_STATUS_CODES } from '../../services/renderer/src/runtime/shared/http-client.js';
 import { startRuntimeHarness, type RuntimeHarness } from './fixtures/runtime-harness/harness.js';
-import { launchBrowser, openTab, sleep, type Tab } from './runtime-browser.js';
+import { chromiumForFile } from '../support/chromium.js';
+import { openTab, sleep, type Tab } from './runtime-browser.js';
 
 let harness: RuntimeHarness;
-let browser: Browser;
+const chromium = chromiumForFile();
 let tab: Tab;
 let page: Page;
 const sent: string[] = [];
 
 beforeAll(async () => {
   harness = await startRuntimeHarness();
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await harness?.stop();
 });
 beforeEach(async () => {
-  await tab?.close();
-  tab = await openTab(browser);
+  tab = await openTab(chromium);
   page = tab.page;
   // What the page asked for, as the page sent it: Chromium itself retries a 408 on a reused connection.
   page.on('request', (request) => {

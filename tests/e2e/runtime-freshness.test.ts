@@ -4,36 +4,25 @@
  * build (published to the stack's store, or announced by a payload) making the next navigation
  * a full page load that keeps the query and the hash.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createFileBuildStore } from '../../lib/build-store/file-build-store.js';
 import { MANIFEST_PREFETCH_DELAY_MS } from '../../services/renderer/src/runtime/client/app-manifest.js';
 import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../../services/renderer/src/runtime/shared/reload-guard.js';
 import { waitFor } from '../../lib/testing.js';
-import { startStack, type Stack } from '../support/stack.js';
-import { clientNavigate, gotoHydrated, launchBrowser, markDocument, openTab, sameDocument, sleep, type Tab } from './runtime-browser.js';
+import { chromiumForFile } from '../support/chromium.js';
+import { stackForFile } from '../support/stack.js';
+import { clientNavigate, gotoHydrated, markDocument, openTab, sameDocument, sleep, type Tab } from './runtime-browser.js';
 
 const CHECK_INTERVAL_MS = 300;
-let stack: Stack;
-let browser: Browser;
-const tabs: Tab[] = [];
-
-beforeAll(async () => {
-  stack = await startStack({ env: { BUILD_CHECK_INTERVAL_MS: String(CHECK_INTERVAL_MS) } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(tabs.map((tab) => tab.close().catch(() => undefined)));
-  await browser?.close();
-  await stack?.stop();
-});
+const stack = stackForFile({ env: { BUILD_CHECK_INTERVAL_MS: String(CHECK_INTERVAL_MS) } });
+const chromium = chromiumForFile();
 
 async function tab(options: Parameters<typeof openTab>[1] = {}): Promise<Tab> {
-  const opened = await openTab(browser, options);
+  const opened = await openTab(chromium, options);
   await opened.context.addInitScript(() => {
     window.addEventListener('app:hydrated', () => Object.assign(window, { __hydratedAt: performance.now() }));
   });
-  tabs.push(opened);
   return opened;
 }
 
@@ -139,7 +128,7 @@ describe('build freshness', () => {
     await t.page.waitForFunction(() => document.title.startsWith('Git'));
     expect(await sameDocument(t.page)).toBe(true);
 
-    const store = createFileBuildStore({ dir: stack.buildStoreDir! });
+    const store = createFileBuildStore({ dir: stack.running.buildStoreDir! });
     const current = (await store.current())!;
     await store.publish({ ...(await store.meta(current.id))!, id: 'next-build', timestamp: Date.now() });
     await store.close();

@@ -4,32 +4,18 @@
  * in flight, none on save-data or 2g), route-rule redirects on the client with the gateway's
  * matcher, and loader errors during client navigation shown as the error page, then cleared.
  */
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MAX_CONCURRENT_ROUTE_PRELOADS } from '../../services/renderer/src/runtime/client/preload-queue.js';
 import { waitFor } from '../../lib/testing.js';
-import { startStack, type Stack } from '../support/stack.js';
-import { clientNavigate, gotoHydrated, launchBrowser, markDocument, openTab, sameDocument, sleep, type Tab } from './runtime-browser.js';
+import { chromiumForFile } from '../support/chromium.js';
+import { stackForFile } from '../support/stack.js';
+import { clientNavigate, gotoHydrated, markDocument, openTab, sameDocument, sleep, type Tab } from './runtime-browser.js';
 
-let stack: Stack;
-let browser: Browser;
-const tabs: Tab[] = [];
+const stack = stackForFile();
+const chromium = chromiumForFile();
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(tabs.map((tab) => tab.close().catch(() => undefined)));
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function tab(options: Parameters<typeof openTab>[1] = {}): Promise<Tab> {
-  const opened = await openTab(browser, options);
-  tabs.push(opened);
-  return opened;
-}
+const tab = (options: Parameters<typeof openTab>[1] = {}): Promise<Tab> => openTab(chromium, options);
 
 const payloads = (t: Tab) => t.requests.filter((r) => r.includes('/_payload.json'));
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
@@ -217,8 +203,7 @@ describe('errors during client navigation', () => {
     await t.page.waitForSelector('[data-error-page="404"]');
     expect(await t.page.textContent('h2')).toBe('Page Not Found');
     expect(await sameDocument(t.page)).toBe(true);
-    const server = await openTab(browser);
-    tabs.push(server);
+    const server = await tab();
     await gotoHydrated(server.page, `${stack.url}/category/Not_A_Slug`);
     expect(await server.page.textContent('[data-error-page]')).toBe(await t.page.textContent('[data-error-page]'));
   });

@@ -4,40 +4,24 @@
  * docs/spec.md §7 says), and its programmatic moves through `navigate()` (a client navigation in
  * the same document, replacing the entry where Back should not return).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../support/stack.js';
-import { gotoHydrated, launchBrowser, markDocument, openTab, sameDocument, type Tab } from './runtime-browser.js';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from '../support/chromium.js';
+import { stackForFile } from '../support/stack.js';
+import { gotoHydrated, markDocument, openTab, sameDocument, type Tab } from './runtime-browser.js';
 import { DEMO } from '../integration/site-support.js';
 
-let stack: Stack;
-let browser: Browser;
-let dir: string;
-let tab: Tab | undefined;
+const stack = stackForFile();
+const chromium = chromiumForFile();
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'site-framework-'));
-  stack = await startStack({ env: { USERS_FILE: join(dir, 'users.json') } });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await tab?.close();
-  tab = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function open(path: string): Promise<Page> {
-  tab = await openTab(browser);
+/** A tab (closed after the test) on `path`, hydrated. */
+async function openAt(path: string): Promise<Tab> {
+  const tab = await openTab(chromium);
   await gotoHydrated(tab.page, `${stack.url}${path}`);
-  return tab.page;
+  return tab;
 }
+
+const open = async (path: string): Promise<Page> => (await openAt(path)).page;
 
 const toast = (page: Page, text: string) =>
   page.locator('li.ui-toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 5000 });
@@ -94,7 +78,8 @@ describe('API calls through the HTTP client', () => {
 
 describe('programmatic moves through navigate()', () => {
   it('after sign-in: to the page asked for in the same document, and Back does not return to the login', async () => {
-    const page = await open('/');
+    const tab = await openAt('/');
+    const { page } = tab;
     await markDocument(page);
     await follow(page, '/category/git');
     await follow(page, '/login?redirect=%2Fcategory%2Fgit', '/login');
@@ -102,7 +87,7 @@ describe('programmatic moves through navigate()', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForFunction(() => location.pathname === '/category/git' && document.querySelector('[data-account="signed-in"]'));
     expect(await sameDocument(page)).toBe(true);
-    expect(tab!.documents).toEqual(['/']);
+    expect(tab.documents).toEqual(['/']);
     await page.goBack();
     // React Router numbers the entries: '/' 0, '/category/git' 1, then the login's entry 2.
     await page.waitForFunction(() => (history.state as { idx?: number } | null)?.idx === 1);

@@ -4,26 +4,16 @@
  * (the image service snaps widths; the srcset builder asks only for snapped ones). Also prints
  * how many pixels the browser downloads per pixel shown, at 1x and 2x.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
-import { startStack, type Stack } from '../support/stack.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile } from '../support/chromium.js';
+import { stackForFile } from '../support/stack.js';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const stack = stackForFile();
+const chromium = chromiumForFile();
 
 async function openPage(path: string, deviceScaleFactor = 1): Promise<Page> {
-  const context = await browser.newContext({ userAgent: PERSON_USER_AGENT, viewport: { width: 1280, height: 800 }, deviceScaleFactor });
-  const page = await context.newPage();
+  const page = await chromium.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor });
   await page.goto(`${stack.url}${path}`);
   await page.waitForSelector('html[data-hydrated]', { timeout: 15_000 });
   return page;

@@ -3,27 +3,16 @@
  * Forward are full page loads (docs/spec.md §4), and each lands where the visitor left that
  * history entry, not at the top.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createFileBuildStore } from '../../lib/build-store/file-build-store.js';
-import { startStack, type Stack } from '../support/stack.js';
-import { gotoHydrated, launchBrowser, markDocument, openTab, sameDocument, type Tab } from './runtime-browser.js';
+import { chromiumForFile } from '../support/chromium.js';
+import { stackForFile } from '../support/stack.js';
+import { gotoHydrated, markDocument, openTab, sameDocument } from './runtime-browser.js';
 
 const CHECK_INTERVAL_MS = 300;
-let stack: Stack;
-let browser: Browser;
-let tab: Tab;
-
-beforeAll(async () => {
-  stack = await startStack({ env: { BUILD_CHECK_INTERVAL_MS: String(CHECK_INTERVAL_MS) } });
-  browser = await launchBrowser();
-  tab = await openTab(browser);
-});
-afterAll(async () => {
-  await tab?.close().catch(() => undefined);
-  await browser?.close();
-  await stack?.stop();
-});
+const stack = stackForFile({ env: { BUILD_CHECK_INTERVAL_MS: String(CHECK_INTERVAL_MS) } });
+const chromium = chromiumForFile();
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
@@ -35,7 +24,7 @@ async function scrollTo(page: Page, y: number): Promise<void> {
 
 /** Publishes a new build id to the stack's store, as a deploy would. */
 async function publishNewBuild(id: string): Promise<void> {
-  const store = createFileBuildStore({ dir: stack.buildStoreDir! });
+  const store = createFileBuildStore({ dir: stack.running.buildStoreDir! });
   const current = (await store.current())!;
   await store.publish({ ...(await store.meta(current.id))!, id, timestamp: Date.now() });
   await store.close();
@@ -72,6 +61,7 @@ async function loadedAt(page: Page, path: string, y: number): Promise<number> {
 
 describe('after a build change', () => {
   it('Back and Forward are full loads that restore the scroll position of their entry', async () => {
+    const tab = await openTab(chromium);
     const { page } = tab;
     await gotoHydrated(page, `${stack.url}/category/git`);
     const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);

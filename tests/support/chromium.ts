@@ -11,7 +11,9 @@ export function launchChromium(): Promise<Browser> {
 }
 
 export interface ChromiumForFile {
-  /** A page in a browser context of its own, with a person's user agent unless `options` say otherwise. */
+  /** A browser context with a person's user agent unless `options` say otherwise, closed after the test. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a browser context of its own (newContext). */
   newPage(options?: BrowserContextOptions): Promise<Page>;
 }
 
@@ -31,12 +33,16 @@ export function chromiumForFile(): ChromiumForFile {
   afterAll(async () => {
     await browser?.close();
   });
+  async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+    if (!browser) throw new Error('chromiumForFile: a page asked for before the browser was launched');
+    const context = await browser.newContext({ userAgent: PERSON_USER_AGENT, ...options });
+    contexts.push(context);
+    return context;
+  }
   return {
+    newContext,
     async newPage(options = {}) {
-      if (!browser) throw new Error('chromiumForFile: newPage before the browser was launched');
-      const context = await browser.newContext({ userAgent: PERSON_USER_AGENT, ...options });
-      contexts.push(context);
-      return context.newPage();
+      return (await newContext(options)).newPage();
     },
   };
 }

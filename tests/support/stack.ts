@@ -22,7 +22,7 @@ export function startStack(options: StackOptions & { mode?: 'local' | 'container
  * chromiumForFile does for the browser): for suites that only need its address. Its accounts live
  * in a users file of its own, removed after, so what a suite saves or signs up stays in it.
  */
-export function stackForFile(options: StackOptions = {}): { readonly url: string } {
+export function stackForFile(options: StackOptions = {}): { readonly url: string; readonly running: Stack } {
   let stack: Stack | undefined;
   let dir: string | undefined;
   beforeAll(async () => {
@@ -33,10 +33,16 @@ export function stackForFile(options: StackOptions = {}): { readonly url: string
     await stack?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
+  const running = (): Stack => {
+    if (!stack) throw new Error('stackForFile: the stack is not running (used outside a test?)');
+    return stack;
+  };
   return {
     get url() {
-      if (!stack) throw new Error('stackForFile: the stack is not running (used outside a test?)');
-      return stack.url;
+      return running().url;
+    },
+    get running() {
+      return running();
     },
   };
 }
