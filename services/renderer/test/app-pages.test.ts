@@ -102,6 +102,15 @@ describe.skipIf(builtReason)('renderer pages', () => {
     expect(login).not.toContain('data-layout=');
   });
 
+  it("shows a plain form's failure on /login, and ignores a code it does not know, Object's own names included", async () => {
+    expect((await get('/login?failed=credentials')).body).toContain('Wrong email or password');
+    for (const code of ['constructor', '__proto__', 'hasOwnProperty', 'nope']) {
+      const response = await get(`/login?failed=${code}`);
+      expect(response.statusCode, code).toBe(200);
+      expect(response.body, code).toMatch(/data-form-error="">\s*<\/div>/);
+    }
+  });
+
   it("answers a path with no page with the 404 error page ('Page not found: {path}')", async () => {
     const response = await get('/no/such/page');
     expect(response.statusCode).toBe(404);

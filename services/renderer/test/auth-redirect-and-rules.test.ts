@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginHref, safeRedirect } from '../src/app/components/site/safe-redirect.js';
-import { checkLoginFields, LOGIN_MESSAGES } from '../src/app/login-rules.js';
+import { checkLoginFields, LOGIN_FAILURE_MESSAGES, LOGIN_MESSAGES, loginFailureMessage } from '../src/app/login-rules.js';
 import { loginSchema } from '../src/server/auth/login-schema.js';
 
 describe('safeRedirect', () => {
@@ -53,6 +53,14 @@ describe('safeRedirect', () => {
 });
 
 describe('login rules shared by the form and the server', () => {
+  it("says a plain form's failure code, and nothing for any other word, Object's own names included", () => {
+    expect(loginFailureMessage('credentials')).toBe(LOGIN_MESSAGES.wrongCredentials);
+    expect(loginFailureMessage('blocked')).toBe(LOGIN_FAILURE_MESSAGES.blocked);
+    for (const code of [null, '', 'nope', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(loginFailureMessage(code), String(code)).toBeNull();
+    }
+  });
+
   const cases: [string, string][] = [
     ['', 'x'],
     ['not-an-email', 'x'],

@@ -26,6 +26,14 @@ export const LOGIN_FAILURE_MESSAGES: Record<LoginFailure, string> = {
   blocked: 'Too many failed sign-ins. Try again in a few minutes.',
 };
 
+/**
+ * The message for a failure code from the login page's query; null for anything else. Own keys
+ * only: `?failed=constructor` must not find Object's constructor and render it.
+ */
+export function loginFailureMessage(code: string | null): string | null {
+  return code !== null && Object.hasOwn(LOGIN_FAILURE_MESSAGES, code) ? LOGIN_FAILURE_MESSAGES[code as LoginFailure] : null;
+}
+
 export type LoginFieldErrors = Partial<Record<'email' | 'password', string>>;
 
 /** One @, something on each side, a dot in the domain, no spaces: what the server's check accepts in practice. */

@@ -2,7 +2,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { LoginForm } from '../components/site/login-form.js';
 import { safeRedirect } from '../components/site/safe-redirect.js';
-import { LOGIN_FAILURE_MESSAGES, LOGIN_FAILURE_PARAM, type LoginFailure } from '../login-rules.js';
+import { LOGIN_FAILURE_PARAM, loginFailureMessage } from '../login-rules.js';
 import { pageViewerOf } from '../components/site/viewer.js';
 import { SITE_NAME, type PageHead } from '../../runtime/shared/head.js';
 import { typedEmailOf, viewerOf } from '../../runtime/shared/services.js';
@@ -15,7 +15,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const redirectTo = safeRedirect(query.get('redirect'));
   // Set by the answer to the plain form (server/auth/plain-forms.ts); an unknown code says nothing.
-  const failure = LOGIN_FAILURE_MESSAGES[query.get(LOGIN_FAILURE_PARAM) as LoginFailure] ?? null;
+  const failure = loginFailureMessage(query.get(LOGIN_FAILURE_PARAM));
   const email = failure ? typedEmailOf(context, request) : '';
   return { redirectTo, failure, email, viewer: pageViewerOf(await viewerOf(context, request)) };
 }
