@@ -6,7 +6,7 @@
  */
 import type { ErrorBody } from '../../../../../../lib/errors.js';
 import { http } from '../../../runtime/shared/http-client.js';
-import { LOGIN_ROUTE, LOGOUT_ROUTE } from '../../account-routes.js';
+import { LOGIN_ROUTE, LOGOUT_ROUTE, savedRecipeRoute } from '../../account-routes.js';
 
 export interface SessionUser {
   id: string;
@@ -53,8 +53,8 @@ async function call<T>(method: 'POST' | 'DELETE', url: string, body?: unknown): 
 
 export const signIn = (email: string, password: string) => call<{ user: SessionUser }>('POST', LOGIN_ROUTE, { email, password });
 export const signOut = () => call<{ user: null }>('POST', LOGOUT_ROUTE);
-export const saveRecipe = (recipeId: string) => call<{ saved: boolean }>('POST', `/api/saved/${encodeURIComponent(recipeId)}`);
-export const unsaveRecipe = (recipeId: string) => call<{ saved: boolean }>('DELETE', `/api/saved/${encodeURIComponent(recipeId)}`);
+export const saveRecipe = (recipeId: string) => call<{ saved: boolean }>('POST', savedRecipeRoute(recipeId));
+export const unsaveRecipe = (recipeId: string) => call<{ saved: boolean }>('DELETE', savedRecipeRoute(recipeId));
 
 /** The field messages of a 400 answer, if it has them. */
 export function fieldErrorsOf(error: ErrorBody): Record<string, string> {

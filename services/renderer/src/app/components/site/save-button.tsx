@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { navigate } from '../../../runtime/shared/navigate.js';
+import { savedRecipeRoute } from '../../account-routes.js';
 import { Icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
 import { Tooltip } from '../ui/tooltip.js';
@@ -82,7 +83,7 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
   return (
     <form
       method="post"
-      action={`/api/saved/${encodeURIComponent(recipeId)}`}
+      action={savedRecipeRoute(recipeId)}
       onSubmit={(event) => {
         event.preventDefault();
         void toggle();
