@@ -19,8 +19,9 @@ export function startStack(options: StackOptions & { mode?: 'local' | 'container
 
 /**
  * The stack for one test file, started before its tests and stopped after them (as
- * chromiumForFile does for the browser): for suites that only need its address. Its accounts live
- * in a users file of its own, removed after, so what a suite saves or signs up stays in it.
+ * chromiumForFile does for the browser). `url` is its address; `running` the Stack itself, for the
+ * few suites that publish builds or read logs. Its accounts live in a users file of its own, removed
+ * after, so what a suite saves or signs up stays in it.
  */
 export function stackForFile(options: StackOptions = {}): { readonly url: string; readonly running: Stack } {
   let stack: Stack | undefined;
