@@ -1,6 +1,8 @@
-# syntax=docker/dockerfile:1
 # One file, one build stage, one target per service:
 #   docker build --target gateway .   (renderer, image, icons likewise)
+# Each target copies only what its service runs: dist/standalone/<service>/, the files its entries
+# reach (traced with @vercel/nft by `npm run build:standalone`) and the build output it reads.
+# No target carries a shared node_modules.
 ARG NODE_IMAGE=node:24-slim
 
 FROM ${NODE_IMAGE} AS build
@@ -16,35 +18,28 @@ COPY public ./public
 # The origin prerendered pages name in their canonical links: docker build --build-arg PUBLIC_ORIGIN=https://…
 ARG PUBLIC_ORIGIN
 RUN npm run build
-
-FROM ${NODE_IMAGE} AS prod-deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# The icon sets the icons image carries: every set of @iconify/json, or a list (lucide,logos).
+ARG ICONS_SETS=all
+RUN npm run build:standalone
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 LOG_FORMAT=json
 WORKDIR /app
-COPY --from=prod-deps /app/node_modules ./node_modules
-COPY package.json ./
-COPY --from=build /app/dist/node ./dist/node
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "dist/node/scripts/healthcheck.js"]
 USER node
 
 FROM runtime AS gateway
 ENV PORT=3000
-# Pages rendered at build time (prerender route rules), served without the renderer.
-COPY --from=build /app/dist/prerender ./dist/prerender
+# Pages rendered at build time (prerender route rules), served without the renderer: in the folder.
+COPY --from=build /app/dist/standalone/gateway ./
 EXPOSE 3000
 CMD ["node", "dist/node/services/gateway/src/main.js"]
 
 FROM runtime AS renderer
 ENV PORT=3001
-COPY --from=build /app/dist/client ./dist/client
-COPY --from=build /app/dist/ssr ./dist/ssr
-COPY --from=build /app/dist/content ./dist/content
-COPY --from=build /app/dist/build ./dist/build
+# With the client files, SSR bundle, content and build meta, and the users CLI.
+COPY --from=build /app/dist/standalone/renderer ./
 EXPOSE 3001
 CMD ["node", "dist/node/services/renderer/src/main.js"]
 
@@ -58,14 +53,15 @@ RUN apt-get update && apt-get install -y --no-install-recommends libjemalloc2 &&
   && mkdir -p /app/cache && chown node:node /app/cache
 ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 MALLOC_CONF=background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0
 USER node
-COPY public ./public
+# With sharp's platform packages (libvips) and the site's public images.
+COPY --from=build /app/dist/standalone/image ./
 VOLUME ["/app/cache"]
 EXPOSE 3002
 CMD ["node", "dist/node/services/image/src/main.js"]
 
 FROM runtime AS icons
 ENV PORT=3003
-# Per-set indexes (npm run build:icons): a cold request reads its icons, not a whole set file.
-COPY --from=build /app/dist/icons ./dist/icons
+# With the ICONS_SETS files of @iconify/json and their per-set indexes (npm run build:icons).
+COPY --from=build /app/dist/standalone/icons ./
 EXPOSE 3003
 CMD ["node", "dist/node/services/icons/src/main.js"]

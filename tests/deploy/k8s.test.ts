@@ -6,11 +6,16 @@
  * overlays need kubectl (skipped, with the reason printed, where it is absent).
  */
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createService } from '../../lib/service.js';
 import { createLogger } from '../../lib/logger.js';
+import { assessDurability, readDurabilityFacts } from '../../lib/redis-durability.js';
+import { ownRedis, redisServerInstalled } from '../support/redis.js';
 import { gatewayConfigShape } from '../../services/gateway/src/config.js';
 import { iconsConfigShape } from '../../services/icons/src/config.js';
 import { imageConfigShape } from '../../services/image/src/config.js';
@@ -154,7 +159,7 @@ function checkServices(manifests: Manifest[], label: string): void {
     expect(pod.securityContext?.runAsNonRoot, where).toBe(true);
     expect(container.securityContext, where).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
     const config = parsed.data as Record<string, unknown>;
-    const written = ['/tmp', config.CACHE_DIR, config.BUILD_STORE_DIR, config.USERS_FILE, config.IMAGE_CACHE_DIR].filter((p): p is string => typeof p === 'string');
+    const written = ['/tmp', config.CACHE_DIR, config.BUILD_STORE_DIR, config.DATA_DIR, config.USERS_FILE, config.IMAGE_CACHE_DIR].filter((p): p is string => typeof p === 'string');
     for (const path of written) {
       const mounted = (container.volumeMounts ?? []).some((m) => path === m.mountPath || path.startsWith(`${m.mountPath}/`));
       expect(mounted, `${where} writes ${path}, which no volume covers`).toBe(true);
@@ -217,6 +222,30 @@ describe('deploy/k8s as written', () => {
     await app.close();
     for (const source of ['services/gateway/src/app.ts', 'services/renderer/src/server/app.ts', 'services/image/src/app.ts', 'services/icons/src/app.ts'])
       expect(readFileSync(join(root, source), 'utf8'), source).toMatch(/createService\(/);
+  });
+
+  it("the try overlay's Redis persists what it holds: an append-only file on a claim that outlives the pod, volatile-lru", async () => {
+    const redis = find<Workload & { spec: { volumeClaimTemplates?: Array<{ metadata: { name: string } }> } }>(all, 'StatefulSet', 'redis');
+    const container = redis.spec.template.spec.containers.find((c) => c.name === 'redis') as Container & { args: string[] };
+    const arg = (name: string) => container.args[container.args.indexOf(name) + 1];
+    expect([arg('--appendonly'), arg('--appendfsync'), arg('--maxmemory-policy')]).toEqual(['yes', 'everysec', 'volatile-lru']);
+    const mount = container.volumeMounts?.find((m) => m.mountPath === arg('--dir'));
+    expect(mount, 'a volume at --dir').toBeDefined();
+    expect(redis.spec.volumeClaimTemplates?.map((c) => c.metadata.name)).toContain(mount!.name);
+    expect(redis.spec.template.spec.volumes ?? []).toEqual([]);
+    // The same arguments, given to a real redis-server, make one the durability check calls ok.
+    if (!redisServerInstalled()) return console.warn('skipping the Redis arguments check: redis-server is not installed');
+    const dir = await mkdtemp(join(tmpdir(), 'k8s-redis-'));
+    const server = await ownRedis({ args: container.args.map((a) => (a === '/data' ? dir : a)) });
+    await server.start();
+    const client = new Redis(server.url);
+    try {
+      expect(assessDurability(await readDurabilityFacts(client))).toEqual({ status: 'ok', problems: [], notes: [] });
+    } finally {
+      client.disconnect();
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('every pod template carries the Prometheus scrape annotations for its metrics port', () => {

@@ -38,11 +38,28 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('docker-compose.yml keeps durable data', () => {
+  const text = readFileSync(join(projectRoot, 'docker-compose.yml'), 'utf8');
+  it('runs Redis with an append-only file fsynced every second on a named volume', () => {
+    const redis = text.slice(text.indexOf('\n  redis:'), text.indexOf('\n  renderer:'));
+    expect(redis).toMatch(/'--appendonly', 'yes'/);
+    expect(redis).toMatch(/'--appendfsync', 'everysec'/);
+    expect(redis).toMatch(/- redis-data:\/data/);
+    expect(text).toMatch(/^volumes:[\s\S]*^ {2}redis-data:/m);
+  });
+});
+
 describe('Dockerfile', () => {
   const dockerfile = readFileSync(join(projectRoot, 'Dockerfile'), 'utf8');
   it.each(SERVICE_NAMES)('has a %s target that runs its compiled entry', (name) => {
     expect(dockerfile).toMatch(new RegExp(`^FROM runtime AS ${name}$`, 'm'));
     expect(dockerfile).toContain(`dist/node/services/${name}/src/main.js`);
+  });
+  it.each(SERVICE_NAMES)('copies only what the %s service runs: its traced folder, no shared node_modules', (name) => {
+    const target = dockerfile.slice(dockerfile.indexOf(`FROM runtime AS ${name}`)).split(/\nFROM /)[0]!;
+    expect(target).toContain(`COPY --from=build /app/dist/standalone/${name} ./`);
+    expect(target).not.toMatch(new RegExp(`standalone/(?!${name}\\b)`));
+    expect(dockerfile).not.toMatch(/^COPY .*node_modules/m);
   });
   it('runs as a non-root user on Node 24 slim with a HEALTHCHECK', () => {
     expect(dockerfile).toMatch(/node:24-slim/);
