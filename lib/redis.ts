@@ -37,12 +37,14 @@ export class StoreUnavailableError extends HttpError {
 }
 
 const OUTAGE =
-  /command timed out|connection is closed|enableofflinequeue|max.?retries|econnrefused|econnreset|etimedout|epipe|stream isn't writeable/i;
+  /command timed out|connection is closed|enableofflinequeue|max.?retries|econnrefused|econnreset|etimedout|epipe|enotfound|eai_again|stream isn't writeable/i;
+/** Redis's own refusals of a client it will not serve: auth, protected mode, still loading a dataset. */
+const REFUSED = /^(NOAUTH|WRONGPASS|DENIED|LOADING|MASTERDOWN)\b/;
 
-/** Whether an error says Redis is unreachable or hung (as opposed to a store's own refusal). */
+/** Whether an error says Redis is unreachable, hung or refusing this client (as opposed to a store's own refusal). */
 export function isRedisOutage(error: unknown): boolean {
   if (!(error instanceof Error) || isHttpError(error)) return false;
-  return OUTAGE.test(`${error.name} ${error.message}`);
+  return OUTAGE.test(`${error.name} ${error.message}`) || REFUSED.test(error.message);
 }
 
 export interface OutageGuardOptions {

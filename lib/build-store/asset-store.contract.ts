@@ -3,7 +3,7 @@
  * share state (two gateways and a renderer on one Redis), different scopes see nothing of each other.
  */
 import { describe, expect, it } from 'vitest';
-import { scopedStores } from '../store-contract.js';
+import { scopedStores } from '../../tests/support/store-contract.js';
 import type { AssetFile, AssetStore, AssetStoreLimits } from './asset-types.js';
 
 const file = (name: string, withTwins = true): AssetFile => ({

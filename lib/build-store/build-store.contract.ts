@@ -3,10 +3,10 @@
  * `describeBuildStore` with a factory that gives a fresh, isolated store.
  */
 import { describe, expect, it } from 'vitest';
-import { republishIfLost } from './keep-published.js';
+import { keepPublished, republishIfLost } from './keep-published.js';
 import type { BuildMeta, BuildStore } from './types.js';
-import { scopedStores } from '../store-contract.js';
-import { waitFor } from '../testing.js';
+import { scopedStores } from '../../tests/support/store-contract.js';
+import { waitFor } from '../../tests/support/wait-for.js';
 
 const meta = (id: string, timestamp = Date.now()): BuildMeta => ({
   id,
@@ -50,13 +50,72 @@ export function describeBuildStore(
       expect(await store.meta('b0')).toBeNull();
     });
 
-    it('republishing an old id makes it current again without duplicating history', async () => {
+    it('a fresh build of an old id (a later timestamp) is a new publication and becomes current', async () => {
       const store = await fresh();
-      await store.publish(meta('one', 1));
-      await store.publish(meta('two', 2));
-      await store.publish(meta('one', 3));
+      expect(await store.publish(meta('one', 1))).toBe('current');
+      expect(await store.publish(meta('two', 2))).toBe('current');
+      expect(await store.publish(meta('one', 3))).toBe('current');
       expect(await store.current()).toEqual({ id: 'one', timestamp: 3 });
       expect(await store.meta('two')).not.toBeNull();
+      expect((await store.builds()).map((build) => build.id)).toEqual(['one', 'two']);
+    });
+
+    it('never makes an older build current again when its renderer restarts, and still keeps its meta', async () => {
+      const one = await fresh('restart');
+      const other = await fresh('restart');
+      await one.publish(meta('old', 1));
+      await other.publish(meta('new', 2));
+      expect(await one.publish(meta('old', 1))).toBe('superseded');
+      expect(await other.current()).toEqual({ id: 'new', timestamp: 2 });
+      expect(await other.meta('old')).toEqual(meta('old', 1));
+      // The same build restarting is still current; the same id built earlier than known is not newer.
+      expect(await other.publish(meta('new', 2))).toBe('current');
+      expect(await one.publish(meta('new', 1))).toBe('current');
+      expect(await one.publish(meta('old', 0))).toBe('superseded');
+      expect(await one.builds()).toEqual([
+        { id: 'new', timestamp: 2, kept: true },
+        { id: 'old', timestamp: 1, kept: true },
+      ]);
+    });
+
+    it('rolls back only on purpose: a promoted build stays current when the newer one restarts', async () => {
+      const store = await fresh();
+      await store.publish(meta('old', 1));
+      await store.publish(meta('new', 2));
+      expect(await store.promote('old')).toBe(true);
+      expect(await store.current()).toEqual({ id: 'old', timestamp: 1 });
+      expect(await store.publish(meta('new', 2))).toBe('superseded');
+      expect(await store.current()).toEqual({ id: 'old', timestamp: 1 });
+      expect(await store.publish(meta('newest', 3))).toBe('current');
+      expect(await store.promote('never-published')).toBe(false);
+      expect(await store.promote('../x')).toBe(false);
+      expect(await store.current()).toEqual({ id: 'newest', timestamp: 3 });
+    });
+
+    it('a superseded renderer never republishes its build, even into a store that was emptied', async () => {
+      const store = await fresh('superseded');
+      const outcomes: string[] = [];
+      let checks = 0;
+      const stop = keepPublished(store, meta('old', 1), {
+        intervalMs: 20,
+        onPublished: (outcome) => outcomes.push(outcome),
+        onRepublished: () => outcomes.push('republished'),
+        onSuperseded: (id) => outcomes.push(`superseded by ${id}`),
+        onError: () => undefined,
+        onChecked: () => checks++,
+      });
+      try {
+        await waitFor(() => outcomes.includes('current'), 2000);
+        await store.publish(meta('new', 2));
+        await waitFor(() => outcomes.includes('superseded by new'), 2000);
+        await lose('superseded');
+        const seen = checks;
+        await waitFor(() => checks >= seen + 3, 2000);
+        expect(await store.current()).toBeNull();
+        expect(outcomes).toEqual(['current', 'superseded by new']);
+      } finally {
+        stop();
+      }
     });
 
     it('answers null for unknown and malformed ids and refuses to publish one', async () => {

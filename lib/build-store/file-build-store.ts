@@ -1,11 +1,22 @@
 /**
  * The embedded build store: JSON files under the build output, so `npm start` needs no Redis.
  * Writes are atomic (temp file + rename); other processes notice changes by polling.
+ * Files: `current.json`, `meta/{id}.json`, `history.json` (ids whose metas are kept, latest
+ * publish first), `order.json` ({ id, timestamp } by first publication, newest first).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BUILDS_KEPT, isBuildId, type BuildInfo, type BuildMeta, type BuildStore, type RendererEntry } from './types.js';
+import {
+  BUILDS_KEPT,
+  BUILDS_REMEMBERED,
+  isBuildId,
+  type BuildInfo,
+  type BuildMeta,
+  type BuildStore,
+  type PublishOutcome,
+  type RendererEntry,
+} from './types.js';
 
 export interface FileBuildStoreOptions {
   dir: string;
@@ -42,17 +53,64 @@ export function createFileBuildStore(options: FileBuildStoreOptions): BuildStore
     return readJson<BuildInfo>(join(dir, 'current.json'));
   }
 
+  const orderPath = join(dir, 'order.json');
+  const readOrder = async () => (await readJson<BuildInfo[]>(orderPath)) ?? [];
+
+  // One publish at a time per process; between processes the last rename wins (the file store
+  // serves one machine, where renderers start one at a time under the launcher).
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  async function publish(meta: BuildMeta): Promise<PublishOutcome> {
+    await mkdir(join(dir, 'meta'), { recursive: true });
+    await writeJson(metaPath(meta.id), meta);
+    const order = await readOrder();
+    const known = order.find((build) => build.id === meta.id);
+    // New id, or a later build of the same content: a publication. The same build again is not.
+    if (!known || known.timestamp < meta.timestamp) {
+      const next = [{ id: meta.id, timestamp: meta.timestamp }, ...order.filter((build) => build.id !== meta.id)];
+      await writeJson(orderPath, next.slice(0, BUILDS_REMEMBERED));
+    }
+    const newest = (await readOrder())[0]?.id;
+    const isCurrent = newest === meta.id;
+    if (isCurrent) await writeJson(join(dir, 'current.json'), { id: meta.id, timestamp: meta.timestamp });
+    const currentId = isCurrent ? meta.id : (await current())?.id;
+    const history = ((await readJson<string[]>(join(dir, 'history.json'))) ?? []).filter((id) => id !== meta.id);
+    history.unshift(meta.id);
+    await Promise.all(
+      history
+        .slice(keep)
+        .filter((id) => id !== currentId)
+        .map((id) => rm(metaPath(id), { force: true })),
+    );
+    await writeJson(join(dir, 'history.json'), history.slice(0, keep));
+    return isCurrent ? 'current' : 'superseded';
+  }
+
   return {
     kind: 'file',
-    async publish(meta) {
-      if (!isBuildId(meta.id)) throw new Error(`invalid build id: ${JSON.stringify(meta.id)}`);
-      await mkdir(join(dir, 'meta'), { recursive: true });
-      await writeJson(metaPath(meta.id), meta);
-      const history = ((await readJson<string[]>(join(dir, 'history.json'))) ?? []).filter((id) => id !== meta.id);
-      history.unshift(meta.id);
-      await Promise.all(history.slice(keep).map((id) => rm(metaPath(id), { force: true })));
-      await writeJson(join(dir, 'history.json'), history.slice(0, keep));
-      await writeJson(join(dir, 'current.json'), { id: meta.id, timestamp: meta.timestamp });
+    publish(meta) {
+      if (!isBuildId(meta.id)) return Promise.reject(new Error(`invalid build id: ${JSON.stringify(meta.id)}`));
+      return serial(() => publish(meta));
+    },
+    promote(id) {
+      return serial(async () => {
+        const meta = isBuildId(id) ? await readJson<BuildMeta>(metaPath(id)) : null;
+        if (!meta) return false;
+        const order = await readOrder();
+        const known = order.find((build) => build.id === id) ?? { id, timestamp: meta.timestamp };
+        await writeJson(orderPath, [known, ...order.filter((build) => build.id !== id)]);
+        await writeJson(join(dir, 'current.json'), { id, timestamp: meta.timestamp });
+        return true;
+      });
+    },
+    async builds() {
+      const order = await readOrder();
+      return Promise.all(order.map(async (build) => ({ ...build, kept: (await readJson(metaPath(build.id))) !== null })));
     },
     current,
     async meta(id) {
@@ -101,6 +159,7 @@ export function createFileBuildStore(options: FileBuildStoreOptions): BuildStore
       await mkdir(dir, { recursive: true });
       return true;
     },
+    unavailableReason: () => null,
     async close() {
       for (const timer of timers) clearInterval(timer);
       timers.clear();

@@ -5,11 +5,12 @@ import { createFileAssetStore } from './file-asset-store.js';
 import { createRedisAssetStore } from './redis-asset-store.js';
 import type { AssetStore, AssetStoreLimits } from './asset-types.js';
 import type { BuildStore } from './types.js';
+import type { RedisLog } from '../redis-connection.js';
 
 export * from './types.js';
 export * from './asset-types.js';
 export { readClientAssets } from './client-assets.js';
-export { keepPublished, republishIfLost } from './keep-published.js';
+export { keepPublished, republishIfLost, type KeepPublishedOptions } from './keep-published.js';
 export { createFileAssetStore, createFileBuildStore, createRedisAssetStore, createRedisBuildStore };
 
 export interface BuildStoreConfig {
@@ -17,11 +18,13 @@ export interface BuildStoreConfig {
   redisUrl?: string | undefined;
   redisPrefix?: string;
   dir: string;
+  /** Where a Redis that cannot be used is reported, with its reason (lib/redis-connection.ts). */
+  log?: RedisLog | undefined;
 }
 
 export function createBuildStore(config: BuildStoreConfig): BuildStore {
   return config.redisUrl
-    ? createRedisBuildStore({ url: config.redisUrl, prefix: config.redisPrefix ?? 'cookbook:' })
+    ? createRedisBuildStore({ url: config.redisUrl, prefix: config.redisPrefix ?? 'cookbook:', log: config.log })
     : createFileBuildStore({ dir: config.dir });
 }
 
@@ -29,6 +32,6 @@ export function createBuildStore(config: BuildStoreConfig): BuildStore {
 export function createAssetStore(config: BuildStoreConfig & AssetStoreLimits): AssetStore {
   const limits = { keep: config.keep, ttlMs: config.ttlMs };
   return config.redisUrl
-    ? createRedisAssetStore({ url: config.redisUrl, prefix: config.redisPrefix ?? 'cookbook:', ...limits })
+    ? createRedisAssetStore({ url: config.redisUrl, prefix: config.redisPrefix ?? 'cookbook:', log: config.log, ...limits })
     : createFileAssetStore({ dir: join(config.dir, 'assets'), ...limits });
 }

@@ -4,14 +4,14 @@
  *   {prefix}assets:build:{id}      set of the names of one build's files, with the same TTL
  *   {prefix}assets:builds          list of the kept builds' ids, newest first
  */
-import { Redis } from 'ioredis';
-import { resilientRedisOptions } from '../redis.js';
+import { openRedis, type RedisLog } from '../redis-connection.js';
 import { isBuildId } from './types.js';
 import { ASSET_BUILDS_KEPT, ASSET_TTL_MS, isAssetName, type AssetStore, type AssetStoreLimits } from './asset-types.js';
 
 export interface RedisAssetStoreOptions extends Partial<AssetStoreLimits> {
   url: string;
   prefix?: string;
+  log?: RedisLog | undefined;
 }
 
 const ENCODINGS = ['identity', 'br', 'gzip'] as const;
@@ -26,8 +26,7 @@ export function createRedisAssetStore(options: RedisAssetStoreOptions): AssetSto
     builds: `${prefix}assets:builds`,
   };
   // A publish is a few hundred KB: more time than the 500 ms a page's commands get.
-  const redis = new Redis(options.url, { ...resilientRedisOptions, enableOfflineQueue: true, commandTimeout: 5000 });
-  redis.on('error', () => undefined);
+  const redis = openRedis(options.url, { log: options.log, options: { enableOfflineQueue: true, commandTimeout: 5000 } });
 
   async function trim(): Promise<void> {
     const stale = await redis.lrange(keys.builds, keep, -1);
@@ -63,7 +62,12 @@ export function createRedisAssetStore(options: RedisAssetStoreOptions): AssetSto
       await trim();
     },
     async has(buildId) {
-      return isBuildId(buildId) && (await redis.exists(keys.build(buildId))) === 1;
+      if (!isBuildId(buildId)) return false;
+      // Every file, not only the list: volatile-lru may evict a file alone (it has a TTL), and the
+      // renderer's next tick then publishes the build again (docs/decisions/durable-data.md).
+      const names = (await redis.smembers(keys.build(buildId))).filter(isAssetName);
+      if (names.length === 0) return (await redis.exists(keys.build(buildId))) === 1;
+      return (await redis.exists(...names.map(keys.asset))) === names.length;
     },
     async get(name, encodings) {
       if (!isAssetName(name)) return null;

@@ -22,13 +22,35 @@ export interface RendererEntry {
 }
 
 /**
+ * What a publish did: made the build current, or only kept its meta because a build published
+ * after it exists (a restarted renderer of an older build never rolls a deploy back).
+ */
+export type PublishOutcome = 'current' | 'superseded';
+
+/** A build in the order builds were first published, newest first (`builds()`). */
+export interface PublishedBuild extends BuildInfo {
+  /** Its meta is still kept (it can be promoted). */
+  kept: boolean;
+}
+
+/**
  * Where the renderer publishes its build and the gateway reads it. Two implementations share
  * one contract suite (`build-store.contract.ts`): Redis and files under the build output.
  */
 export interface BuildStore {
   readonly kind: 'redis' | 'file';
-  /** Makes `meta` the current build and keeps the metas of the last `keep` builds. */
-  publish(meta: BuildMeta): Promise<void>;
+  /**
+   * Keeps `meta` readable (with the metas of the last `keep` builds) and makes it the current
+   * build unless a build was first published after it. A build counts as first published when its
+   * id is new to the store, or when it comes with a later build timestamp than the store knows for
+   * that id (a fresh build of the same content); a renderer restarting with the same build is
+   * not a new publication. Design: docs/decisions/skew-protection.md, "No rollback by restart".
+   */
+  publish(meta: BuildMeta): Promise<PublishOutcome>;
+  /** The operator's rollback: makes a kept build current and the newest published. False when its meta is gone. */
+  promote(id: string): Promise<boolean>;
+  /** The builds the store remembers, newest first publication first. */
+  builds(): Promise<PublishedBuild[]>;
   current(): Promise<BuildInfo | null>;
   /** The meta of a build; null for an unknown, trimmed or malformed id. */
   meta(id: string): Promise<BuildMeta | null>;
@@ -45,11 +67,16 @@ export interface BuildStore {
   renderers(): Promise<RendererEntry[]>;
   /** True when the store answers now. */
   ping(): Promise<boolean>;
+  /** Why the store cannot be used, in Redis's or the OS's words; null when nothing is known to be wrong. */
+  unavailableReason(): string | null;
   close(): Promise<void>;
 }
 
 /** How many builds' metas stay readable, so clients on an old build still get theirs. */
 export const BUILDS_KEPT = 10;
+
+/** How many builds the publication order remembers (ids only): far more than are ever rolled back to. */
+export const BUILDS_REMEMBERED = 1000;
 
 const BUILD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

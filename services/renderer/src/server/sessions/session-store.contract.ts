@@ -5,11 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SessionStore } from './types.js';
-import { scopedStores } from '../../../../../lib/store-contract.js';
+import { scopedStores } from '../../../../../tests/support/store-contract.js';
 
 const HOUR = 3_600_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function describeSessionStore(name: string, create: (scope: string) => Promise<SessionStore>, shares = true): void {
+/** `elapse` lets time pass for the stores `create` makes: a real wait, or a test clock moved on. */
+export function describeSessionStore(
+  name: string,
+  create: (scope: string) => Promise<SessionStore>,
+  shares = true,
+  elapse: (ms: number) => Promise<void> = sleep,
+): void {
   describe(`SessionStore contract: ${name}`, () => {
     const fresh = scopedStores(create);
 
@@ -47,7 +54,7 @@ export function describeSessionStore(name: string, create: (scope: string) => Pr
       const store = await fresh();
       const session = await store.create('brief', 80);
       expect(await store.get(session.id)).not.toBeNull();
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await elapse(150);
       expect(await store.get(session.id)).toBeNull();
     });
 

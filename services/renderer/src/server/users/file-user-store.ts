@@ -4,20 +4,12 @@
  */
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { checkPassword, newUserRecord, publicUser, type UserRecord } from './credentials.js';
+import { checkPassword, newUserRecord, publicUser } from './credentials.js';
 import type { ScryptCost } from './password.js';
-import { normalizeEmail, UserExistsError, type UserStore } from './types.js';
+import { normalizeEmail, UserExistsError, type UsersDump, type UserStore } from './types.js';
 
-interface SavedEntry {
-  recipeId: string;
-  savedAt: number;
-}
-
-interface UsersFile {
-  version: 1;
-  users: UserRecord[];
-  saved: Record<string, SavedEntry[]>;
-}
+/** The file is a dump: `npm run users -- export` of the file store is the file itself. */
+type UsersFile = UsersDump;
 
 export interface FileUserStoreOptions {
   file: string;
@@ -100,6 +92,25 @@ export function createFileUserStore(options: FileUserStoreOptions): UserStore {
         const kept = list.filter((entry) => entry.recipeId !== recipeId);
         current.saved[userId] = kept;
         return kept.length !== list.length;
+      });
+    },
+    async dump() {
+      return structuredClone(await load());
+    },
+    restore(dump) {
+      return change((current) => {
+        const result = { added: [] as string[], skipped: [] as string[] };
+        for (const record of dump.users) {
+          if (current.users.some((u) => u.email === record.email || u.id === record.id)) {
+            result.skipped.push(record.email);
+            continue;
+          }
+          current.users.push({ ...record });
+          const saved = dump.saved[record.id];
+          if (saved?.length) current.saved[record.id] = saved.map((entry) => ({ ...entry }));
+          result.added.push(record.email);
+        }
+        return result;
       });
     },
     async ping() {

@@ -1,4 +1,5 @@
 /** Who can sign in, and what each has saved. */
+import type { UserRecord } from './credentials.js';
 
 /** A user as the rest of the site sees it: never with the password hash. */
 export interface User {
@@ -16,6 +17,28 @@ export interface NewUser {
   password: string;
 }
 
+export interface SavedEntry {
+  recipeId: string;
+  /** Epoch milliseconds. */
+  savedAt: number;
+}
+
+/**
+ * Every account with its password hash, and what each saved (newest first): the users file's own
+ * shape, and what `npm run users -- export` writes and `import` reads.
+ */
+export interface UsersDump {
+  version: 1;
+  users: UserRecord[];
+  saved: Record<string, SavedEntry[]>;
+}
+
+/** What an import did, by email: users added, and users left out because the email or id was taken. */
+export interface ImportResult {
+  added: string[];
+  skipped: string[];
+}
+
 export interface UserStore {
   readonly kind: 'redis' | 'file';
   /** Creates a user; rejects with a UserExistsError when the email is taken. */
@@ -30,6 +53,10 @@ export interface UserStore {
   save(userId: string, recipeId: string): Promise<boolean>;
   /** Answers whether it was saved. */
   unsave(userId: string, recipeId: string): Promise<boolean>;
+  /** Every user with the password hash, and every saved list. */
+  dump(): Promise<UsersDump>;
+  /** Adds the users of a dump (ids, hashes and dates kept) with their saved lists; never replaces a user. */
+  restore(dump: UsersDump): Promise<ImportResult>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserStore } from './types.js';
 import { UserExistsError } from './types.js';
-import { scopedStores } from '../../../../../lib/store-contract.js';
+import { scopedStores } from '../../../../../tests/support/store-contract.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,6 +73,45 @@ export function describeUserStore(name: string, create: (scope: string) => Promi
       expect(await reader.verify('shared@example.com', 'one two three')).toEqual(user);
       expect(await reader.saved(user.id)).toEqual(['a-recipe']);
       expect(await other.findByEmail('shared@example.com')).toBeNull();
+    });
+
+    it('dumps every user with the password hash and saved list; another store restores them whole', async () => {
+      const source = await fresh();
+      const ada = await source.add({ email: 'ada@example.com', name: 'Ada', password: 'analytical engine' });
+      const bob = await source.add({ email: 'bob@example.com', name: 'Bob', password: 'builder of things' });
+      await source.save(ada.id, 'git-undo');
+      await pause(5);
+      await source.save(ada.id, 'docker-prune');
+      const dump = await source.dump();
+      expect(dump.version).toBe(1);
+      expect(dump.users.map((u) => u.email).sort()).toEqual(['ada@example.com', 'bob@example.com']);
+      expect(dump.users.every((u) => u.passwordHash.startsWith('scrypt$'))).toBe(true);
+      expect(JSON.stringify(dump)).not.toContain('analytical engine');
+      expect(dump.saved[ada.id]?.map((e) => e.recipeId)).toEqual(['docker-prune', 'git-undo']);
+
+      const target = await fresh();
+      expect(await target.restore(dump)).toEqual({ added: expect.arrayContaining(['ada@example.com', 'bob@example.com']), skipped: [] });
+      expect(await target.verify('ada@example.com', 'analytical engine')).toEqual(ada);
+      expect(await target.verify('bob@example.com', 'builder of things')).toEqual(bob);
+      expect(await target.saved(ada.id)).toEqual(['docker-prune', 'git-undo']);
+    });
+
+    it('restores nobody over a user it has: a taken email or id is skipped, and a second import adds nobody', async () => {
+      const source = await fresh();
+      const ada = await source.add({ email: 'ada@example.com', name: 'Ada', password: 'analytical engine' });
+      const target = await fresh();
+      const local = await target.add({ email: 'ADA@example.com', name: 'Local Ada', password: 'another password' });
+      await target.save(local.id, 'kept');
+      const dump = await source.dump();
+      dump.saved[ada.id] = [{ recipeId: 'imported', savedAt: 1 }];
+      expect(await target.restore(dump)).toEqual({ added: [], skipped: ['ada@example.com'] });
+      expect(await target.verify('ada@example.com', 'another password')).toEqual(local);
+      expect(await target.saved(local.id)).toEqual(['kept']);
+
+      const again = await fresh();
+      expect((await again.restore(dump)).added).toEqual(['ada@example.com']);
+      expect(await again.restore(dump)).toEqual({ added: [], skipped: ['ada@example.com'] });
+      expect(await again.saved(ada.id)).toEqual(['imported']);
     });
   });
 }
