@@ -135,6 +135,7 @@ async function paired(
     return {
       label: all[0]!.label,
       requestsPerSecond: all.reduce((sum, r) => sum + r.requestsPerSecond, 0) / all.length,
+      total: all.reduce((sum, r) => sum + r.total, 0),
       p50Ms: median(all.map((r) => r.p50Ms)),
       p99Ms: median(all.map((r) => r.p99Ms)),
       errors: all.reduce((sum, r) => sum + r.errors, 0),

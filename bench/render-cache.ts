@@ -1,86 +1,239 @@
 /**
- * `npm run bench:cache`: the render cache on the category page, in interleaved rounds.
- *   1. the cached page through the gateway against a bare node:http server answering the same
- *      bytes from memory (the limit), without and with `accept-encoding: br, gzip` (goal >= 0.6x);
- *   2. the miss path (a new query string per request, every one rendered and stored) against the
- *      gateway with the cache off (goal >= 0.95x);
- *   3. Next.js 16 ISR of the same page, when it installs here (goal >= 4x).
- * BENCH_SECONDS and BENCH_ROUNDS shorten or lengthen it; BENCH_NEXT=0 skips Next.js; BENCH_REDIS=1
- * puts both stacks on Redis (the shared store of a cluster) instead of the embedded files.
+ * `npm run bench:cache`: the render cache's hit path against the speed of bytes, in one interleaved
+ * run (every target once per round, the order rotated each round):
+ *   - the cached category page through the whole stack as `npm start` runs it (launcher and four
+ *     services, LOG_LEVEL=info: one access line per request, relayed by the launcher) against a
+ *     bare node:http server answering the same bytes with a Content-Length, in a process of its own
+ *     (goal: CPU per request <= 2x, req/s >= 0.7x), identity and br;
+ *   - the same stack at LOG_LEVEL=warn: the access line's cost is the difference;
+ *   - after the rounds, a dynamic load (the renderer asked directly, every page rendered), then
+ *     each process's RSS 2 s after it and once settled (goal: the whole stack <= 400 MB).
+ * CPU per request is the server processes' own CPU time (/proc schedstat) over the requests they
+ * answered, so the load generator (this process) never counts and background load counts less.
+ * Nuxt `swr` and Next ISR are not built here: the issue's figures are printed as the reference.
+ * BENCH_SECONDS and BENCH_ROUNDS shorten or lengthen it; BENCH_DYNAMIC_SECONDS the dynamic load, BENCH_SETTLE_SECONDS the wait before the settled RSS.
  */
-import { createServer, type Server } from 'node:http';
-import { startLocalStack } from '../scripts/local-stack.js';
-import { printTable, ratio } from './support/load.js';
-import { interleaved, type Target } from './support/rounds.js';
-import { startNextApp, type NextApp } from './renderer-next.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { projectRoot } from '../lib/paths.js';
+import { startLaunchedStack, type LaunchedStack } from './support/launched-stack.js';
+import { load } from './support/load.js';
+import { cpuSecondsOfAll, machineBusySeconds } from './support/process-cpu.js';
+import { rssOf } from './support/process-memory.js';
+import { median } from './support/rounds.js';
 
 const PAGE = '/category/git';
 const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
-const seconds = Number(process.env.BENCH_SECONDS ?? 6);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const dynamicSeconds = Number(process.env.BENCH_DYNAMIC_SECONDS ?? 10);
+const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 10);
+const MB = 1024 * 1024;
+
+interface Target {
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+  pids: number[];
+}
+
+interface Run {
+  rps: number;
+  cpuMsPerRequest: number;
+  /** CPU the rest of the machine used meanwhile, in cores (other helpers' builds and tests). */
+  othersCores: number;
+  errors: number;
+  requests: number;
+}
 
 async function bytesOf(url: string, encoding: string): Promise<{ body: Buffer; headers: Record<string, string> }> {
-  const response = await fetch(url, { headers: { 'user-agent': PERSON, 'accept-encoding': encoding }, decompress: false } as RequestInit);
+  const response = await fetch(url, { headers: { 'user-agent': PERSON, 'accept-encoding': encoding } });
+  // fetch decodes br: the encoded bytes are asked for again below with node:http semantics.
   return { body: Buffer.from(await response.arrayBuffer()), headers: Object.fromEntries(response.headers) };
 }
 
-/** The limit: node:http answering the cached bytes (pre-compressed too) from memory. */
-async function bareServer(identity: Buffer, br: Buffer, contentType: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((request, response) => {
-    const wantsBr = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    response.writeHead(200, {
-      'content-type': contentType,
-      'content-length': (wantsBr ? br : identity).length,
-      ...(wantsBr ? { 'content-encoding': 'br', vary: 'accept-encoding' } : {}),
-    });
-    response.end(wantsBr ? br : identity);
+async function rawBytesOf(url: string, encoding: string): Promise<Buffer> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'user-agent': PERSON, 'accept-encoding': encoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+    })
+      .on('error', reject)
+      .end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${address.port}`, server };
 }
 
-const redis = process.env.BENCH_REDIS === '1';
-const cached = await startLocalStack({ redis, env: { LOG_LEVEL: 'warn', CACHE_MAX_VARIANTS: '100000000' } });
-const uncached = await startLocalStack({ redis, env: { LOG_LEVEL: 'warn', RENDER_CACHE: 'false' } });
-let next: NextApp | null = null;
-try {
-  await fetch(`${cached.url}${PAGE}`, { headers: { 'user-agent': PERSON } });
-  const identity = await bytesOf(`${cached.url}${PAGE}`, 'identity');
-  const br = await bytesOf(`${cached.url}${PAGE}`, 'br');
-  if (identity.headers['x-cache'] !== 'HIT' || br.headers['content-encoding'] !== 'br') throw new Error('the page is not cached');
-  const bare = await bareServer(identity.body, br.body, identity.headers['content-type']!);
-  let n = 0;
-  const unique = () => `${PAGE}?v=${n++}`;
-  const headers = { 'user-agent': PERSON };
-  const compressed = { ...headers, 'accept-encoding': 'br, gzip' };
+/** The bare server in a process of its own, answering these bytes. */
+async function startBare(identity: Buffer, br: Buffer, contentType: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-bare-'));
+  await writeFile(join(dir, 'identity'), identity);
+  await writeFile(join(dir, 'br'), br);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(projectRoot, 'dist', 'node', 'bench', 'bare-bytes-server.js'), join(dir, 'identity'), join(dir, 'br'), contentType],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(Number(line.split(' ')[1])));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM');
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
 
+async function measure(target: Target, durationSeconds = seconds): Promise<Run> {
+  const cpuBefore = cpuSecondsOfAll(target.pids);
+  const machineBefore = machineBusySeconds();
+  const selfBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const result = await load(target.label, target.url, { durationSeconds, headers: target.headers });
+  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = cpuSecondsOfAll(target.pids) - cpuBefore;
+  const self = process.cpuUsage(selfBefore);
+  const others = machineBusySeconds() - machineBefore - cpu - (self.user + self.system) / 1e6;
+  return {
+    rps: result.requestsPerSecond,
+    cpuMsPerRequest: (cpu * 1000) / Math.max(1, result.total),
+    othersCores: Math.max(0, others) / wallSeconds,
+    errors: result.errors + result.non2xx,
+    requests: result.total,
+  };
+}
+
+function stackPids(stack: LaunchedStack): number[] {
+  return Object.values(stack.pids);
+}
+
+function rssTable(stack: LaunchedStack): Record<string, number> {
+  const rows: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(stack.pids)) rows[name] = Math.round(rssOf(pid) / MB);
+  rows.total = Object.values(rows).reduce((sum, mb) => sum + mb, 0);
+  return rows;
+}
+
+const fmt = (value: number, digits = 3) => value.toFixed(digits);
+
+const info = await startLaunchedStack({ LOG_LEVEL: 'info' });
+const warn = await startLaunchedStack({ LOG_LEVEL: 'warn' });
+let bare: Awaited<ReturnType<typeof startBare>> | null = null;
+try {
+  for (const stack of [info, warn]) {
+    await bytesOf(`${stack.url}${PAGE}`, 'identity');
+    await bytesOf(`${stack.url}${PAGE}`, 'br');
+  }
+  const identity = await bytesOf(`${info.url}${PAGE}`, 'identity');
+  const check = await bytesOf(`${info.url}${PAGE}`, 'br');
+  if (identity.headers['x-cache'] !== 'HIT' || check.headers['x-cache'] !== 'HIT') throw new Error('the page is not cached');
+  const br = await rawBytesOf(`${info.url}${PAGE}`, 'br');
+  bare = await startBare(identity.body, br, identity.headers['content-type']!);
+  console.log(`page ${PAGE}: ${identity.body.length} bytes, ${br.length} with br; ${rounds} rounds of ${seconds} s, 20 connections`);
+
+  const plain = { 'user-agent': PERSON };
+  const compressed = { ...plain, 'accept-encoding': 'br, gzip' };
   const targets: Target[] = [
-    { label: 'gateway, cached', url: `${cached.url}${PAGE}`, headers },
-    { label: 'bare node:http', url: `${bare.url}${PAGE}`, headers },
-    { label: 'gateway, cached, br', url: `${cached.url}${PAGE}`, headers: compressed },
-    { label: 'bare node:http, br', url: `${bare.url}${PAGE}`, headers: compressed },
-    { label: 'gateway, miss (stored)', url: `${cached.url}${PAGE}`, headers: compressed, nextPath: unique },
-    { label: 'gateway, cache off', url: `${uncached.url}${PAGE}`, headers: compressed, nextPath: unique },
+    { label: 'ours, cached hit, identity (LOG_LEVEL=info)', url: `${info.url}${PAGE}`, headers: plain, pids: stackPids(info) },
+    { label: 'ours, cached hit, identity (LOG_LEVEL=warn)', url: `${warn.url}${PAGE}`, headers: plain, pids: stackPids(warn) },
+    { label: 'bare node:http, identity', url: `${bare.url}${PAGE}`, headers: plain, pids: [bare.pid] },
+    { label: 'ours, cached hit, br (LOG_LEVEL=info)', url: `${info.url}${PAGE}`, headers: compressed, pids: stackPids(info) },
+    { label: 'ours, cached hit, br (LOG_LEVEL=warn)', url: `${warn.url}${PAGE}`, headers: compressed, pids: stackPids(warn) },
+    { label: 'bare node:http, br', url: `${bare.url}${PAGE}`, headers: compressed, pids: [bare.pid] },
   ];
-  if (process.env.BENCH_NEXT !== '0') {
-    try {
-      next = await startNextApp();
-      await fetch(`${next.url}/isr-category/git`);
-      targets.push({ label: `Next.js ${next.version} ISR, br`, url: `${next.url}/isr-category/git`, headers: compressed });
-    } catch (error) {
-      console.log(`Next.js skipped: ${(error as Error).message}`);
+  const runs: Run[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let step = 0; step < targets.length; step++) {
+      const index = (round + step) % targets.length;
+      runs[index]!.push(await measure(targets[index]!));
     }
   }
-  const result = await interleaved(targets, { rounds, seconds });
-  printTable(result.results);
-  ratio('cached / bare, identity', result.ratio(0, 1), 1, { atLeast: 0.6 });
-  ratio('cached / bare, br', result.ratio(2, 3), 1, { atLeast: 0.6 });
-  ratio('miss / cache off', result.ratio(4, 5), 1, { atLeast: 0.95 });
-  if (targets.length > 6) ratio('cached, br / Next.js ISR, br', result.ratio(2, 6), 1, { atLeast: 4 });
-  bare.server.close();
+  const infoRequests = [...runs[0]!, ...runs[3]!].reduce((sum, r) => sum + r.requests, 0);
+  const logBytesPerRequest = info.outputBytes() / Math.max(1, infoRequests);
+
+  console.table(
+    targets.map((target, i) => ({
+      server: target.label,
+      'req/s': Math.round(median(runs[i]!.map((r) => r.rps))),
+      'CPU ms/req': fmt(median(runs[i]!.map((r) => r.cpuMsPerRequest))),
+      'CPU ms/req min..max': `${fmt(Math.min(...runs[i]!.map((r) => r.cpuMsPerRequest)))}..${fmt(Math.max(...runs[i]!.map((r) => r.cpuMsPerRequest)))}`,
+      errors: runs[i]!.reduce((sum, r) => sum + r.errors, 0),
+    })),
+  );
+  /** The median over rounds of the per-round ratio of two targets. */
+  const ratioOf = (a: number, b: number, pick: (run: Run) => number) =>
+    median(runs[a]!.map((run, round) => pick(run) / pick(runs[b]![round]!)));
+  const verdict = (value: number, goal: { atMost?: number; atLeast?: number }) =>
+    goal.atMost !== undefined ? (value <= goal.atMost ? 'met' : 'NOT met') : value >= goal.atLeast! ? 'met' : 'NOT met';
+  for (const [name, hit, limit] of [
+    ['identity', 0, 2],
+    ['br', 3, 5],
+  ] as const) {
+    const cpu = ratioOf(hit, limit, (r) => r.cpuMsPerRequest);
+    const rps = ratioOf(hit, limit, (r) => r.rps);
+    console.log(
+      `cached hit / bare, ${name}: CPU per request ${fmt(cpu, 2)}x (goal <= 2: ${verdict(cpu, { atMost: 2 })}), req/s ${fmt(rps, 2)}x (goal >= 0.7: ${verdict(rps, { atLeast: 0.7 })})`,
+    );
+  }
+  for (const [name, infoIndex, warnIndex] of [
+    ['identity', 0, 1],
+    ['br', 3, 4],
+  ] as const) {
+    const cost = median(runs[infoIndex]!.map((run, round) => run.cpuMsPerRequest - runs[warnIndex]![round]!.cpuMsPerRequest));
+    const share = cost / median(runs[infoIndex]!.map((r) => r.cpuMsPerRequest));
+    console.log(`access line (info against warn), ${name}: ${fmt(cost)} ms of CPU per request (${Math.round(share * 100)} % of a hit)`);
+  }
+  console.log(
+    `the launcher's output at info: ${Math.round(logBytesPerRequest)} bytes per request (at warn: ${warn.outputBytes()} bytes in all)`,
+  );
+  const others = runs.flat().map((r) => r.othersCores);
+  console.log(
+    `noise: the rest of the machine used ${fmt(median(others), 2)} cores (median; ${fmt(Math.min(...others), 2)}..${fmt(Math.max(...others), 2)}) of 2 during the runs`,
+  );
+
+  console.log('\nreference, NOT measured here (issue 24, same page, 20 connections; Nuxt and Next builds are not at hand):');
+  console.table([
+    { server: 'Nuxt 4 swr hit, identity', 'req/s': 3700, 'CPU ms/req': 0.27, 'RSS MB': 127 },
+    { server: 'Next 16 ISR hit, gzip', 'req/s': 1023, 'CPU ms/req': 1.28, 'RSS MB': 135 },
+    { server: 'Next 16 ISR hit, identity', 'req/s': 1510, 'CPU ms/req': 0.73, 'RSS MB': 135 },
+    { server: 'Nuxt dynamic', 'req/s': 492, 'CPU ms/req': 2.48, 'RSS MB': 171 },
+    { server: 'Next dynamic', 'req/s': 289, 'CPU ms/req': 4.5, 'RSS MB': 219 },
+  ]);
+
+  console.log('\nRSS per process (MB) after the cached load:');
+  console.table({ 'LOG_LEVEL=info': rssTable(info), 'LOG_LEVEL=warn': rssTable(warn) });
+  // The dynamic load: the renderer asked directly, every page rendered, as the issue measured it.
+  const dynamic: Target = {
+    label: 'ours, renderer direct (dynamic)',
+    url: `${info.serviceUrl('renderer')}${PAGE}`,
+    headers: compressed,
+    pids: [info.pids.renderer],
+  };
+  const run = await measure(dynamic, dynamicSeconds);
+  const home = await measure({ ...dynamic, url: `${info.serviceUrl('renderer')}/` }, Math.max(2, dynamicSeconds / 2));
+  console.log(
+    `dynamic load, renderer direct: ${PAGE} ${Math.round(run.rps)} req/s, ${fmt(run.cpuMsPerRequest)} ms CPU/req; / ${Math.round(home.rps)} req/s, ${fmt(home.cpuMsPerRequest)} ms CPU/req`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const after = rssTable(info);
+  // The services give memory back once idle for a period (lib/idle-gc.ts): the settled figure.
+  await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
+  const settled = rssTable(info);
+  console.log('RSS per process (MB) after the dynamic load (LOG_LEVEL=info stack):');
+  console.table({ 'after 2 s': after, [`after ${settleSeconds + 2} s`]: settled });
+  console.log(
+    `whole stack after the dynamic load: ${after.total} MB at 2 s, ${settled.total} MB at ${settleSeconds + 2} s (goal <= 400: ${settled.total! <= 400 ? 'met' : 'NOT met'})`,
+  );
 } finally {
-  next?.stop();
-  await cached.stop();
-  await uncached.stop();
+  await bare?.stop();
+  await info.stop();
+  await warn.stop();
 }

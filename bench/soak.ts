@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { projectRoot } from '../lib/paths.js';
-import { SERVICE_NAMES, spawnService, waitForOk, type ServiceName } from '../scripts/services.js';
+import { SERVICE_NAMES, spawnService, waitForStack, type ServiceName } from '../scripts/services.js';
 import { rssOf } from './support/process-memory.js';
 
 const PEAK_SECONDS = Number(process.env.SOAK_PEAK_SECONDS ?? 10);
@@ -39,7 +39,7 @@ async function start(basePort: number, dirs: { store: string; images: string }):
     child.stderr!.pipe(process.stderr);
     children.set(name, child);
   }
-  await waitForOk(`http://127.0.0.1:${basePort}/readyz`, 60_000);
+  await waitForStack(basePort, 60_000);
   return children;
 }
 

@@ -1,10 +1,21 @@
-/** Turns the JSON log lines of a child process into readable lines tagged with its name. */
+/**
+ * The children's output for a person at a terminal: each pino JSON line made readable and tagged
+ * with its service (`npm run dev`, and `npm start` on a terminal). Anywhere else `npm start`'s
+ * services write their JSON lines to its output themselves (scripts/launch.ts), and the
+ * launcher's own lines take the same form (`launcherLine`).
+ */
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 
 const COLORS: Record<string, string> = { gateway: '36', renderer: '35', image: '33', icons: '34', launcher: '32' };
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 const HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'service', 'msg', 'reqId']);
+
+/** Where relayed lines go: process.stdout or stderr, or anything with write and isTTY. */
+export interface LineSink {
+  write(chunk: string | Buffer): unknown;
+  isTTY?: boolean;
+}
 
 export function tag(name: string, color: boolean): string {
   const label = `[${name}]`.padEnd(11);
@@ -30,7 +41,17 @@ export function formatLine(line: string): string {
   return `${time} ${level} ${String(record.msg ?? '')}${id}${extra ? ` ${extra}` : ''}`;
 }
 
-export function pipeTagged(name: string, stream: Readable, out: NodeJS.WriteStream): void {
+/** Readable lines for a person at a terminal, raw JSON lines for anything else. */
+export const relaysReadable = (out: LineSink): boolean => Boolean(out.isTTY);
+
+/** Every line made readable and tagged, coloured on a terminal. */
+export function pipeTagged(name: string, stream: Readable, out: LineSink): void {
   const prefix = tag(name, Boolean(out.isTTY));
   createInterface({ input: stream }).on('line', (line) => out.write(`${prefix} ${formatLine(line)}\n`));
+}
+
+/** A line of the launcher itself, in the form its children's lines take on that output. */
+export function launcherLine(message: string, out: LineSink, level: 30 | 50 = 30): string {
+  if (relaysReadable(out)) return `${tag('launcher', true)} ${message}\n`;
+  return `${JSON.stringify({ level, time: Date.now(), service: 'launcher', msg: message })}\n`;
 }

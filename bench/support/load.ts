@@ -4,6 +4,8 @@ import autocannon from 'autocannon';
 export interface LoadResult {
   label: string;
   requestsPerSecond: number;
+  /** Requests answered in the run (for CPU per request). */
+  total: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;
@@ -38,6 +40,7 @@ export async function load(label: string, url: string, options: LoadOptions = {}
   return {
     label,
     requestsPerSecond: result.requests.average,
+    total: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,

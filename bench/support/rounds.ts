@@ -29,6 +29,7 @@ function summary(label: string, runs: LoadResult[]): LoadResult {
   return {
     label,
     requestsPerSecond: runs.reduce((sum, r) => sum + r.requestsPerSecond, 0) / runs.length,
+    total: runs.reduce((sum, r) => sum + r.total, 0),
     p50Ms: median(runs.map((r) => r.p50Ms)),
     p99Ms: median(runs.map((r) => r.p99Ms)),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),

@@ -14,6 +14,7 @@ import { createRendererChoice } from './renderer-choice.js';
 import { registerRouteRules } from './route-rules.js';
 import { registerRenderCacheMetrics } from './render-cache/cache-metrics.js';
 import { createRenderCache } from './render-cache/index.js';
+import { isPagePath } from './render-cache/render-cache.js';
 import type { RenderCacheStats } from './render-cache/render-cache.js';
 import { registerSecurityHeaders, SECURITY_HEADERS } from './security-headers.js';
 
@@ -40,17 +41,28 @@ export interface GatewayAppDeps {
   logger: FastifyBaseLogger;
   /** Tests hand in a store; by default the one REDIS_URL or BUILD_STORE_DIR names. */
   store?: BuildStore;
+  /** The render cache's clock; tests move it instead of sleeping. */
+  now?: () => number;
 }
 
-export async function buildGatewayApp(config: GatewayConfig, { logger, store }: GatewayAppDeps): Promise<GatewayApp> {
+/** Pages the gateway can answer without the renderer: in its render cache, or prerendered for the current build. */
+async function hasOwnPages(cache: RenderCacheStats | null, build: CurrentBuild): Promise<boolean> {
+  if (!cache) return false;
+  if (cache.memoryBytes() > 0) return true;
+  const id = build.info()?.id;
+  return id ? ((await build.meta(id))?.prerendered.length ?? 0) > 0 : false;
+}
+
+export async function buildGatewayApp(config: GatewayConfig, { logger, store, now }: GatewayAppDeps): Promise<GatewayApp> {
   const buildStore =
-    store ?? createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR });
+    store ?? createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR, log: logger });
   const build = followCurrentBuild(buildStore, logger, config.BUILD_POLL_MS);
   const renderers = createRendererChoice(build, config.RENDERER_URL);
   const assetStore = createAssetStore({
     redisUrl: config.REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
     dir: config.BUILD_STORE_DIR,
+    log: logger,
     keep: config.ASSET_BUILDS_KEPT,
     ttlMs: config.ASSET_TTL_MS,
   });
@@ -59,7 +71,11 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store }: 
     name: 'gateway',
     logger,
     production: config.NODE_ENV === 'production',
-    checks: gatewayChecks({ ...upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS, renderer: renderers.current }, buildStore, build),
+    checks: gatewayChecks(
+      { ...upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS, renderer: renderers.current, hasOwnPages: () => hasOwnPages(cache, build) },
+      buildStore,
+      build,
+    ),
     accessFields,
     assetsPrefix: config.ASSETS_PREFIX,
     edgeHeaders: SECURITY_HEADERS,
@@ -72,14 +88,14 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store }: 
     if (!store) await buildStore.close();
   });
   registerSecurityHeaders(app, config.TRUST_PROXY);
-  registerRouteRules(app, build);
+  registerRouteRules(app, build, (url) => isPagePath(url, config.ASSETS_PREFIX));
   const assets = registerClientAssets(app, {
     assetsPrefix: config.ASSETS_PREFIX,
     local: await localAssets(config.CLIENT_DIR),
     store: assetStore,
     memoryBytes: config.ASSET_MEMORY_BYTES,
   });
-  const cache = config.RENDER_CACHE ? createRenderCache(app, build, config, renderers) : null;
+  const cache = config.RENDER_CACHE ? createRenderCache(app, build, config, renderers, now) : null;
   if (cache) registerRenderCacheMetrics(app.telemetry.metrics.registry, cache);
   await registerCompression(app);
   registerBuildFiles(app, build, config.ASSETS_PREFIX);

@@ -3,7 +3,6 @@ import {
   assetsPrefix,
   flag,
   httpUrl,
-  list,
   loadConfig,
   parseConfig,
   positiveInt,
@@ -42,10 +41,12 @@ export const gatewayConfigShape = {
   CACHE_MEMORY_BYTES: positiveInt(64 * 1024 * 1024),
   /** The shared store (Redis) answers within this or counts as a miss. */
   CACHE_STORE_TIMEOUT_MS: positiveInt(100),
-  /** Query parameters left out of the cache key; a trailing * matches any suffix. */
-  CACHE_IGNORED_QUERY: list(['utm_*', 'fbclid', 'gclid', 'dclid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', '_gl', 'ref']),
-  /** Distinct query strings cached per path; more are rendered and not stored. */
-  CACHE_MAX_VARIANTS: positiveInt(32),
+  /** Bytes of entries the embedded store (CACHE_DIR) may hold; the least recently written go first. */
+  CACHE_FILE_BYTES: positiveInt(256 * 1024 * 1024),
+  /** Bytes of entries the Redis store may hold (values and keys); the least recently written go first. */
+  CACHE_REDIS_BYTES: positiveInt(256 * 1024 * 1024),
+  /** The site's origin: the one cached pages name and are keyed by, whatever Host a request sent. */
+  PUBLIC_ORIGIN: httpUrl().optional(),
   /** How long a gateway waits for another gateway's render of the same page before rendering itself. */
   CACHE_LOCK_WAIT_MS: positiveInt(2000),
   /** The embedded mode's shared store (files); with REDIS_URL the cache is in Redis. */
@@ -55,6 +56,14 @@ export const gatewayConfigShape = {
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;
+
+/**
+ * PUBLIC_ORIGIN without a trailing slash; unset, the address `npm start` serves on, the one
+ * `npm run build` gives prerendered pages (scripts/prerender.ts): every replica keys alike.
+ */
+export function publicOriginOf(config: Pick<GatewayConfig, 'PUBLIC_ORIGIN'>): string {
+  return config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : 'http://localhost:3000';
+}
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   return loadConfig('gateway', gatewayConfigShape, env);

@@ -72,7 +72,12 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
       renderers = groupByBuild(await store.renderers());
       return true;
     } catch (error) {
-      if (reachable) log.warn({ err: error, store: store.kind }, 'build store unreachable; keeping the last build');
+      // Redis's own reason is logged by its connection (lib/redis-connection.ts), with backoff.
+      if (reachable)
+        log.warn(
+          { store: store.kind, reason: store.unavailableReason() ?? (error as Error).message },
+          'build store unreachable; keeping the last build',
+        );
       reachable = false;
       return false;
     }

@@ -25,19 +25,79 @@ export interface ProxyOptions {
   rendererRefused?: (url: string) => void;
 }
 
-/** True when the upstream refused the connection: nothing was sent, the process is gone. */
-function refusedConnection(error: unknown): boolean {
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === 'ECONNREFUSED') return true;
+    if (typeof e.code === 'string') codes.push(e.code);
   }
-  return false;
+  return codes;
+}
+
+/** The upstream could not be reached at all: nothing was sent, the process or its address is gone. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+/** The connection broke before an answer: a renderer killed mid-request. Safe to send elsewhere for GET/HEAD. */
+const BROKEN = new Set([...UNREACHABLE, 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+const refusedConnection = (error: unknown) => errorCodes(error).some((code) => UNREACHABLE.has(code));
+
+/** A renderer other than `avoid`: the choice is a round robin that other requests also turn, so ask a few times. */
+function another(choose: (url: string) => string, url: string, avoid: string): string | undefined {
+  for (let i = 0; i < 4; i++) {
+    const next = choose(url);
+    if (next !== avoid) return next;
+  }
+  return undefined;
 }
 
 export async function registerProxies(app: FastifyInstance, options: ProxyOptions): Promise<void> {
   // Which renderer each request went to, for telling the choice about a refused connection.
   const chosen = new WeakMap<object, string>();
+  // Requests already sent to a second renderer after the first failed: never a third.
+  const retried = new WeakSet<object>();
   const common = (upstream: UpstreamName, url: string, choose?: (url: string) => string): FastifyHttpProxyOptions => {
     const replyWithUpstreamError = onUpstreamError(upstream);
+    const replyOptions: NonNullable<FastifyHttpProxyOptions['replyOptions']> = {
+      ...(choose
+        ? {
+            getUpstream: (request: { url: string }) => {
+              const target = choose(request.url);
+              chosen.set(request, target);
+              return target;
+            },
+          }
+        : {}),
+      timeout: options.timeoutMs,
+      // reply-from types request and reply for HTTP/2 too; the gateway only serves HTTP/1.
+      rewriteRequestHeaders: (request, headers) =>
+        forwardedHeaders(
+          request as FastifyRequest,
+          headers as IncomingHttpHeaders,
+          options.trustProxy,
+          (request as FastifyRequest).url.startsWith(options.assetsPrefix),
+        ),
+      // Upstream connection headers describe the gateway's pooled socket, not the visitor's.
+      rewriteHeaders: (headers) => withoutHopByHop(headers),
+      onError: (reply, { error }) => {
+        const request = reply.request as FastifyRequest;
+        const target = chosen.get(request);
+        if (target && refusedConnection(error)) options.rendererRefused?.(target);
+        // A renderer that died (one of several replicas) costs no visitor an error: a GET or HEAD
+        // that never got an answer goes once to another renderer, when there is one.
+        const next = target && choose && !retried.has(request) && !reply.sent ? another(choose, request.url, target) : undefined;
+        if (next && (request.method === 'GET' || request.method === 'HEAD') && errorCodes(error).some((code) => BROKEN.has(code))) {
+          retried.add(request);
+          chosen.set(request, next);
+          void reply.from(request.url.split('?', 1)[0], { ...replyOptions, getUpstream: () => next });
+          return;
+        }
+        replyWithUpstreamError(reply as FastifyReply, error);
+      },
+      // No retry storms: never retry a 503, retry an idempotent request once on a reset keep-alive socket.
+      retryDelay: ({ err, req, attempt }) =>
+        attempt === 0 && (err as { code?: string } | null)?.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD')
+          ? 10
+          : null,
+    };
     return {
       // With a chooser the origin must be left empty: reply-from pins undici to a fixed upstream's origin.
       upstream: choose ? '' : url,
@@ -45,38 +105,7 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       // The gateway writes one access line per request itself; reply-from would add two more.
       disableRequestLogging: true,
       undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: options.timeoutMs } },
-      replyOptions: {
-        ...(choose
-          ? {
-              getUpstream: (request: { url: string }) => {
-                const target = choose(request.url);
-                chosen.set(request, target);
-                return target;
-              },
-            }
-          : {}),
-        timeout: options.timeoutMs,
-        // reply-from types request and reply for HTTP/2 too; the gateway only serves HTTP/1.
-        rewriteRequestHeaders: (request, headers) =>
-          forwardedHeaders(
-            request as FastifyRequest,
-            headers as IncomingHttpHeaders,
-            options.trustProxy,
-            (request as FastifyRequest).url.startsWith(options.assetsPrefix),
-          ),
-        // Upstream connection headers describe the gateway's pooled socket, not the visitor's.
-        rewriteHeaders: (headers) => withoutHopByHop(headers),
-        onError: (reply, { error }) => {
-          const target = chosen.get(reply.request);
-          if (target && refusedConnection(error)) options.rendererRefused?.(target);
-          replyWithUpstreamError(reply as FastifyReply, error);
-        },
-        // No retry storms: never retry a 503, retry an idempotent request once on a reset keep-alive socket.
-        retryDelay: ({ err, req, attempt }) =>
-          attempt === 0 && (err as { code?: string } | null)?.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD')
-            ? 10
-            : null,
-      },
+      replyOptions,
     };
   };
   await app.register(proxy, { ...common('image', options.imageUrl), prefix: '/_ipx', rewritePrefix: '/_ipx' });

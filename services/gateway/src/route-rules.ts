@@ -1,9 +1,12 @@
 /**
  * The route rules of the current build at the gateway: redirects answer before any upstream
- * is asked; `headers` and `robots: false` are set on the response.
+ * is asked; `headers` and `robots: false` are set on the response. Before any rule, a page asked
+ * for in another spelling (`/category/gi%74/`) is sent to its canonical path (lib/canonical-path.ts,
+ * which the renderer applies too), so each page has one cache entry and one address.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../../lib/errors.js';
+import { canonicalRedirect } from '../../../lib/canonical-path.js';
 import { buildRedirectLocation, type MatchedRouteRules } from '../../../lib/route-rules.js';
 import type { CurrentBuild } from './current-build.js';
 
@@ -26,27 +29,45 @@ function redirect(request: FastifyRequest, reply: FastifyReply, rules: MatchedRo
   return reply.code(rules.redirect!.statusCode).header('location', location).type('text/html; charset=utf-8').send(redirectBody(location));
 }
 
-export function registerRouteRules(app: FastifyInstance, build: CurrentBuild): void {
+/** 308: permanent, and a HEAD stays a HEAD. */
+function toCanonical(reply: FastifyReply, location: string): FastifyReply {
+  return reply.code(308).header('location', location).type('text/html; charset=utf-8').send(redirectBody(location));
+}
+
+/** `isPage` says which paths are pages (not assets, the API or images), whose spelling is the site's. */
+export function registerRouteRules(app: FastifyInstance, build: CurrentBuild, isPage: (url: string) => boolean): void {
   app.decorateRequest('routeRules', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    if (OWN_PATHS.has(path)) return;
+  // A callback hook: it runs on every request, cache hits included. A redirect answers and ends the hooks.
+  app.addHook('onRequest', (request, reply, done) => {
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
+    if (OWN_PATHS.has(path)) return done();
     const rules = build.matcher().match(path);
     request.routeRules = rules;
-    if (rules.redirect) return redirect(request, reply, rules);
+    // A redirect rule first: its target is built with its own care for what the path carries.
+    if (rules.redirect) return void redirect(request, reply, rules);
+    const canonical =
+      (request.method === 'GET' || request.method === 'HEAD') && isPage(request.url) ? canonicalRedirect(request.url) : null;
+    if (canonical) return void toCanonical(reply, canonical);
+    done();
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const rules = request.routeRules;
     if (!rules) return payload;
-    if (rules.robots === false) reply.header('x-robots-tag', 'noindex');
-    // Rule headers apply to proxied answers only: the build files keep their own cache policy,
-    // and a long cache lifetime must never stick to an error.
     const proxied = (request.routeOptions.config as { upstream?: string }).upstream !== 'gateway';
-    if (rules.headers && proxied && reply.statusCode < 400) {
-      for (const [name, value] of Object.entries(rules.headers)) reply.header(name, value);
-    }
+    for (const [name, value] of ruleHeaders(rules, proxied, reply.statusCode)) reply.header(name, value);
     return payload;
   });
+}
+
+/** The headers the rules add to an answer (also to a cache hit, render-cache/hit-response.ts). */
+export function ruleHeaders(rules: MatchedRouteRules, proxied: boolean, status: number): [string, string][] {
+  const headers: [string, string][] = [];
+  if (rules.robots === false) headers.push(['x-robots-tag', 'noindex']);
+  // Rule headers apply to proxied answers only: the build files keep their own cache policy,
+  // and a long cache lifetime must never stick to an error.
+  if (rules.headers && proxied && status < 400) headers.push(...Object.entries(rules.headers));
+  return headers;
 }

@@ -46,7 +46,7 @@ export function upstreamError(upstream: string, error: unknown, production = fal
 export function onUpstreamError(upstream: string) {
   return function replyWithUpstreamError(reply: FastifyReply, error: Error): void {
     const request = reply.request;
-    if (clientBrokeRequest(request.raw)) {
+    if (clientBrokeRequest(request.raw, reply.raw)) {
       // The client's body broke (aborted, or more bytes than it announced): the upstream was fine.
       request.log.info({ upstream, codes: codesOf(error) }, 'client broke its request');
       if (!reply.sent) sendError(request, reply, createError({ statusCode: 400, message: 'The request was incomplete' }));

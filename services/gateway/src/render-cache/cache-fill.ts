@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent } from 'undici';
 import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
+import { wantsJson } from '../../../../lib/errors.js';
 import type { CacheRule } from '../../../../lib/route-rule-types.js';
 import { forwardedHeaders } from '../forwarded.js';
 import { keyedCookies } from './cache-key.js';
@@ -26,7 +27,7 @@ export interface Rendered {
 export type FillResult =
   { kind: 'entry'; entry: CacheEntry } | { kind: 'uncacheable'; rendered: Rendered; reason: string; claim(): boolean };
 
-const PASSED_HEADERS = ['host', 'user-agent', 'accept', 'accept-language'];
+const PASSED_HEADERS = ['user-agent', 'accept', 'accept-language'];
 
 /** Why an answer must not be stored, or null when it may be (Nitro stores Set-Cookie; we never do). */
 export function unstorableReason(rendered: Rendered): string | null {
@@ -38,7 +39,12 @@ export function unstorableReason(rendered: Rendered): string | null {
   return null;
 }
 
-export function fillHeaders(request: FastifyRequest, rule: CacheRule, trustProxy: boolean): IncomingHttpHeaders {
+/**
+ * What the renderer sees of a cached request: only what is in the key. The origin is the public
+ * one (whatever Host the visitor sent), and `accept` is one of two fixed values, the same test
+ * that put JSON or HTML errors in the key (lib/errors.ts wantsJson).
+ */
+export function fillHeaders(request: FastifyRequest, rule: CacheRule, trustProxy: boolean, publicOrigin: string): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = {};
   for (const name of [...PASSED_HEADERS, ...rule.varies.filter((name) => !name.startsWith('cookie:'))]) {
     const value = request.headers[name];
@@ -46,7 +52,14 @@ export function fillHeaders(request: FastifyRequest, rule: CacheRule, trustProxy
   }
   const cookie = keyedCookies(request.headers.cookie, rule.varies);
   if (cookie) headers.cookie = cookie;
-  return forwardedHeaders(request, headers, trustProxy);
+  const json = wantsJson({ url: request.url, headers: request.headers });
+  if (!rule.varies.includes('accept')) headers.accept = json ? 'application/json' : 'text/html,*/*;q=0.8';
+  const site = new URL(publicOrigin);
+  headers.host = site.host;
+  const forwarded = forwardedHeaders(request, headers, trustProxy);
+  forwarded['x-forwarded-host'] = site.host;
+  forwarded['x-forwarded-proto'] = site.protocol.slice(0, -1);
+  return forwarded;
 }
 
 /** `renderer()` names the renderer of each fill: one of the current build while builds overlap. */
@@ -62,7 +75,7 @@ export function createRendererClient(renderer: () => string, timeoutMs: number) 
   };
 }
 
-export async function toFillResult(key: string, rendered: Rendered, rule: CacheRule): Promise<FillResult> {
+export async function toFillResult(key: string, rendered: Rendered, rule: CacheRule, now = Date.now()): Promise<FillResult> {
   // Keys start with the build id: a page another build rendered (a renderer that has not been
   // replaced yet) must not be kept as this build's, or tabs would be sent back to the old build.
   const renderedBy = rendered.headers[BUILD_ID_HEADER];
@@ -72,5 +85,5 @@ export async function toFillResult(key: string, rendered: Rendered, rule: CacheR
     let claimed = false;
     return { kind: 'uncacheable', rendered, reason, claim: () => !claimed && (claimed = true) };
   }
-  return { kind: 'entry', entry: await createEntry(key, rendered, rule) };
+  return { kind: 'entry', entry: await createEntry(key, rendered, rule, now) };
 }

@@ -1,9 +1,10 @@
 /**
- * What a cached page is keyed by: the build, the path, the query normalised (sorted, tracking
- * parameters dropped) and the variant. The variant holds only what changes the HTML: the colour
- * class the renderer puts on <html> (from the colour-mode cookie), whether the visitor is a
- * crawler (the renderer waits for all data and tells the app), the origin the page names, and
- * what the rule `varies` by.
+ * What a cached page is keyed by: the build, the canonical path (lib/canonical-path.ts; other
+ * spellings were redirected before), the declared query parameters and the variant. The variant
+ * holds only what changes the answer: the colour class the renderer puts on <html> (from the
+ * colour-mode cookie), whether the visitor is a crawler (the renderer waits for all data and
+ * tells the app), the public origin the page names, JSON or HTML errors, and what the rule
+ * `varies` by.
  */
 import { isbot } from 'isbot';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -31,31 +32,34 @@ export function colorModeClass(cookieHeader: string | undefined): 'light' | 'dar
   return preference === 'light' || preference === 'dark' ? preference : '';
 }
 
-/** `utm_*`-style patterns: a trailing `*` matches any suffix. */
-export function isIgnoredParam(name: string, ignored: readonly string[]): boolean {
-  return ignored.some((pattern) => (pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern));
-}
-
-/** The query as one canonical string: parameters sorted, ignored ones (and a payload's build id) dropped. */
-export function normalizeQuery(search: string, ignored: readonly string[], dropBareParam?: (name: string) => boolean): string {
-  const params = new URLSearchParams(search);
+/**
+ * The query as the key and the render see it: only the parameters the route declares it reads
+ * (`cache: { query: [...] }`), sorted; every other one is dropped from both. A client can then
+ * make new entries only by values of a declared parameter, which the byte budget of each store
+ * evicts like any other entry: nothing a client sends can stop a page from being cached.
+ */
+export function declaredQuery(search: string, declared: readonly string[] | undefined): string {
+  if (!declared || declared.length === 0 || !search) return '';
   const kept: [string, string][] = [];
-  for (const [name, value] of params) {
-    if (isIgnoredParam(name.toLowerCase(), ignored)) continue;
-    if (value === '' && dropBareParam?.(name)) continue;
-    kept.push([name, value]);
-  }
+  for (const [name, value] of new URLSearchParams(search)) if (declared.includes(name)) kept.push([name, value]);
   kept.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
   return new URLSearchParams(kept).toString();
 }
 
 /**
- * `origin` is the one the renderer will name in the page (canonical link, app config), as the
- * gateway forwards it: a request with another Host must never fill the entry everyone else gets.
+ * `origin` is the one the renderer will name in the page (canonical link, app config): the
+ * configured public origin, never the request's Host. `json` is whether an error would be
+ * answered as JSON (lib/errors.ts wantsJson, the renderer's own test): a 404 body varies with
+ * `Accept`, so JSON and HTML clients never share an entry.
  */
-export function variantOf(headers: IncomingHttpHeaders, varies: readonly string[], origin: string): string {
+export function variantOf(headers: IncomingHttpHeaders, varies: readonly string[], origin: string, json: boolean): string {
   const cookie = headers.cookie;
-  const parts = [`o=${encodeURIComponent(origin)}`, `c=${colorModeClass(cookie)}`, isbot(headers['user-agent'] ?? '') ? 'bot' : 'person'];
+  const parts = [
+    `o=${encodeURIComponent(origin)}`,
+    `c=${colorModeClass(cookie)}`,
+    isbot(headers['user-agent'] ?? '') ? 'bot' : 'person',
+    json ? 'json' : 'html',
+  ];
   for (const name of varies) {
     const value = name.startsWith('cookie:') ? readCookie(cookie, name.slice(7)) : headers[name];
     parts.push(`${name}=${encodeURIComponent(String(value ?? ''))}`);

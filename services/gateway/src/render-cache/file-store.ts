@@ -4,33 +4,113 @@
  * when a new build is applied. A purge touches `{dir}/purged`, which gateways poll. Each build's
  * folder is listed once, so a miss costs no file system call (measured: misses that each tried a
  * read ran at 0.73x of no cache; see bench/render-cache.ts).
+ *
+ * The files hold at most `maxBytes` (CACHE_FILE_BYTES): the listing knows each file's size, and a
+ * write that would pass the budget first removes the least recently written files. The count is
+ * this process's (the embedded mode has one gateway): files another process wrote are counted
+ * once this one lists their folder.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeEntry, encodeEntry } from './cache-entry.js';
+import { decodeEntry, encodeEntry, type CacheEntry } from './cache-entry.js';
 import { pathOfKey, pathPattern, type SharedCacheStore } from './shared-store.js';
+
+export interface FileStoreOptions {
+  pollMs?: number;
+  /** The byte budget of all entry files; unbounded when absent. */
+  maxBytes?: number;
+  now?: () => number;
+}
 
 const fileName = (key: string) => `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.bin`;
 const buildOf = (key: string) => key.slice(0, key.indexOf(':'));
 
-export function createFileCacheStore(dir: string, pollMs = 1000): SharedCacheStore & { keepOnly(buildId: string): Promise<void> } {
+/** Sizes of one build folder's files, oldest written first (a Map keeps insertion order). */
+type Sizes = Map<string, number>;
+
+async function listSizes(folder: string): Promise<Sizes> {
+  const files = (await readdir(folder).catch(() => [] as string[])).filter((file) => file.endsWith('.bin'));
+  const found = await Promise.all(
+    files.map(async (name) => {
+      const info = await stat(join(folder, name)).catch(() => null);
+      return info ? { name, size: info.size, time: info.mtimeMs } : null;
+    }),
+  );
+  const present = found.filter((file): file is NonNullable<typeof file> => file !== null).sort((a, b) => a.time - b.time);
+  return new Map(present.map((file) => [file.name, file.size]));
+}
+
+export function createFileCacheStore(
+  dir: string,
+  { pollMs = 1000, maxBytes = Number.POSITIVE_INFINITY, now = Date.now }: FileStoreOptions = {},
+): SharedCacheStore & { keepOnly(buildId: string): Promise<void>; bytes(): number } {
   const locks = new Map<string, number>();
   const fileOf = (key: string) => join(dir, buildOf(key), fileName(key));
   const marker = join(dir, 'purged');
   let tmp = 0;
-  const listed = new Map<string, Promise<Set<string>>>();
-  const namesOf = (build: string): Promise<Set<string>> => {
+  let total = 0;
+  const listed = new Map<string, Promise<Sizes>>();
+  const namesOf = (build: string): Promise<Sizes> => {
     let names = listed.get(build);
     if (!names) {
-      names = readdir(join(dir, build)).then(
-        (files) => new Set(files.filter((file) => file.endsWith('.bin'))),
-        () => new Set<string>(),
-      );
+      names = listSizes(join(dir, build)).then((sizes) => {
+        for (const size of sizes.values()) total += size;
+        return sizes;
+      });
       listed.set(build, names);
     }
     return names;
   };
+  const forget = (names: Sizes, name: string) => {
+    total -= names.get(name) ?? 0;
+    names.delete(name);
+  };
+  /** Removes the least recently written files until `incoming` more bytes fit. */
+  async function makeRoom(incoming: number): Promise<void> {
+    for (const [build, pending] of listed) {
+      const names = await pending;
+      for (const name of [...names.keys()]) {
+        if (total + incoming <= maxBytes) return;
+        forget(names, name);
+        await unlink(join(dir, build, name)).catch(() => undefined);
+      }
+    }
+  }
+
+  async function writeEntry(entry: CacheEntry, ttlMs: number): Promise<void> {
+    const file = fileOf(entry.key);
+    const temporary = `${file}.${process.pid}.${tmp++}.tmp`;
+    try {
+      const names = await namesOf(buildOf(entry.key));
+      const data = encodeEntry({ ...entry, staleUntil: entry.staleUntil ?? now() + ttlMs });
+      // An entry larger than the whole budget is not kept (as the memory LRU does).
+      if (data.length > maxBytes) return;
+      // A rewrite (a new encoding added) replaces the old file: its bytes no longer count, and it
+      // stays readable until the rename.
+      const name = fileName(entry.key);
+      if (names.has(name)) {
+        total -= names.get(name)!;
+        names.set(name, 0);
+      }
+      await makeRoom(data.length);
+      // The build's folder is made on the first write that finds it missing.
+      await writeFile(temporary, data).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(join(dir, buildOf(entry.key)), { recursive: true });
+        await writeFile(temporary, data);
+      });
+      await rename(temporary, file);
+      // Last written, last to go.
+      names.delete(name);
+      names.set(name, data.length);
+      total += data.length;
+    } catch {
+      await unlink(temporary).catch(() => undefined);
+    }
+  }
+
+  let writes: Promise<void> = Promise.resolve();
 
   return {
     kind: 'file',
@@ -39,37 +119,26 @@ export function createFileCacheStore(dir: string, pollMs = 1000): SharedCacheSto
       if (!names.has(fileName(key))) return null;
       const buffer = await readFile(fileOf(key)).catch(() => null);
       // Gone (purged by another process): forget it here too.
-      if (!buffer) names.delete(fileName(key));
+      if (!buffer) forget(names, fileName(key));
       const entry = buffer && decodeEntry(buffer);
       if (!entry || entry.key !== key) return null;
-      if (entry.staleUntil !== null && entry.staleUntil < Date.now()) {
+      if (entry.staleUntil !== null && entry.staleUntil < now()) {
+        forget(names, fileName(key));
         await unlink(fileOf(key)).catch(() => undefined);
         return null;
       }
       return entry;
     },
-    async set(entry, ttlMs) {
-      const file = fileOf(entry.key);
-      const temporary = `${file}.${process.pid}.${tmp++}.tmp`;
-      try {
-        const names = await namesOf(buildOf(entry.key));
-        const data = encodeEntry({ ...entry, staleUntil: entry.staleUntil ?? Date.now() + ttlMs });
-        // The build's folder is made on the first write that finds it missing.
-        await writeFile(temporary, data).catch(async (error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-          await mkdir(join(dir, buildOf(entry.key)), { recursive: true });
-          await writeFile(temporary, data);
-        });
-        await rename(temporary, file);
-        names.add(fileName(entry.key));
-      } catch {
-        await unlink(temporary).catch(() => undefined);
-      }
+    set(entry, ttlMs) {
+      // One write at a time: the budget is checked and spent by one writer, never overshot by two.
+      const write = writes.then(() => writeEntry(entry, ttlMs));
+      writes = write;
+      return write;
     },
     async lock(key, ttlMs) {
-      const now = Date.now();
-      if ((locks.get(key) ?? 0) > now) return false;
-      locks.set(key, now + ttlMs);
+      const at = now();
+      if ((locks.get(key) ?? 0) > at) return false;
+      locks.set(key, at + ttlMs);
       return true;
     },
     async unlock(key) {
@@ -84,13 +153,15 @@ export function createFileCacheStore(dir: string, pollMs = 1000): SharedCacheSto
           const file = join(dir, build, name);
           const entry = decodeEntry(await readFile(file).catch(() => Buffer.alloc(0)));
           if (!entry || !matches.test(pathOfKey(entry.key))) continue;
+          const names = listed.get(build);
+          if (names) forget(await names, name);
           await unlink(file).catch(() => undefined);
           removed++;
         }
       }
       await mkdir(dir, { recursive: true });
-      const now = new Date();
-      await utimes(marker, now, now).catch(() => writeFile(marker, ''));
+      const touched = new Date();
+      await utimes(marker, touched, touched).catch(() => writeFile(marker, ''));
       return removed;
     },
     onPurge(listener) {
@@ -115,10 +186,13 @@ export function createFileCacheStore(dir: string, pollMs = 1000): SharedCacheSto
     async keepOnly(buildId) {
       for (const build of await readdir(dir).catch(() => [] as string[])) {
         if (build === buildId || build === 'purged') continue;
+        const names = listed.get(build);
         listed.delete(build);
+        if (names) for (const size of (await names).values()) total -= size;
         await rm(join(dir, build), { recursive: true, force: true });
       }
     },
+    bytes: () => total,
     async close() {},
   };
 }

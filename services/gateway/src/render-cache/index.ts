@@ -1,6 +1,6 @@
 /** The render cache wired from the gateway's config: Redis when REDIS_URL is set, files otherwise. */
 import type { FastifyInstance } from 'fastify';
-import type { GatewayConfig } from '../config.js';
+import { publicOriginOf, type GatewayConfig } from '../config.js';
 import type { CurrentBuild } from '../current-build.js';
 import type { RendererChoice } from '../renderer-choice.js';
 import { createFileCacheStore } from './file-store.js';
@@ -15,10 +15,12 @@ export function createCacheStore(
   currentBuildId: () => string | undefined,
 ): SharedCacheStore & { stop(): void } {
   if (config.REDIS_URL) {
-    const store = createRedisCacheStore(config.REDIS_URL, config.REDIS_PREFIX, config.CACHE_STORE_TIMEOUT_MS);
+    const store = createRedisCacheStore(config.REDIS_URL, config.REDIS_PREFIX, config.CACHE_STORE_TIMEOUT_MS, {
+      maxBytes: config.CACHE_REDIS_BYTES,
+    });
     return { ...store, stop: () => undefined };
   }
-  const store = createFileCacheStore(config.CACHE_DIR, pollMs);
+  const store = createFileCacheStore(config.CACHE_DIR, { pollMs, maxBytes: config.CACHE_FILE_BYTES });
   // Files have no TTL of their own: a new build's arrival removes the older builds' folders.
   let kept: string | undefined;
   const timer = setInterval(() => {
@@ -38,6 +40,7 @@ export function createRenderCache(
   build: CurrentBuild,
   config: GatewayConfig,
   renderers?: RendererChoice,
+  now?: () => number,
 ): RenderCacheStats {
   const store = createCacheStore(config, config.BUILD_POLL_MS, () => build.info()?.id);
   app.addHook('onClose', async () => {
@@ -52,8 +55,8 @@ export function createRenderCache(
     assetsPrefix: config.ASSETS_PREFIX,
     store,
     memoryBytes: config.CACHE_MEMORY_BYTES,
-    ignoredQuery: config.CACHE_IGNORED_QUERY,
-    maxVariantsPerPath: config.CACHE_MAX_VARIANTS,
+    publicOrigin: publicOriginOf(config),
+    ...(now ? { now } : {}),
     lockWaitMs: config.CACHE_LOCK_WAIT_MS,
     prerendered: createPrerendered(config.PRERENDER_DIR, build),
   });

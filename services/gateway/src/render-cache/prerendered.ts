@@ -17,11 +17,17 @@ export function prerenderFileName(path: string): string {
 export interface Prerendered {
   /** The entry of `path` (a page or its payload) in the current build, if it was prerendered. */
   get(path: string, page: string): Promise<CacheEntry | null>;
+  /** The entry of `path` in the current build if `get` has loaded it already: a hit with no wait. */
+  peek(path: string): CacheEntry | undefined;
 }
 
 export function createPrerendered(dir: string, build: CurrentBuild): Prerendered {
   const loaded = new Lru<CacheEntry>({ maxEntries: 1000, maxSize: 64 * 1024 * 1024 });
   return {
+    peek(path) {
+      const buildId = build.info()?.id;
+      return buildId ? loaded.get(`${buildId}:${path}`) : undefined;
+    },
     async get(path, page) {
       const buildId = build.info()?.id;
       if (!buildId) return null;

@@ -14,11 +14,12 @@ import type { CurrentBuild } from '../current-build.js';
 import { payloadBuildId } from '../renderer-choice.js';
 import { entrySize, isFresh, mayServeStale, pickEncoding, withEncoding, type CacheEntry } from './cache-entry.js';
 import { withoutHopByHop } from '../hop-by-hop.js';
-import { forwardedOrigin } from '../forwarded.js';
 import { createRendererClient, fillHeaders, toFillResult, type FillResult, type Rendered } from './cache-fill.js';
-import { cacheKey, normalizeQuery, readCookie, variantOf } from './cache-key.js';
+import { cacheKey, declaredQuery, readCookie, variantOf } from './cache-key.js';
+import { wantsJson } from '../../../../lib/errors.js';
 import type { Prerendered } from './prerendered.js';
 import { ttlOf, type SharedCacheStore } from './shared-store.js';
+import { createHitResponder } from './hit-response.js';
 
 export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
 
@@ -33,10 +34,13 @@ export interface RenderCacheOptions {
   assetsPrefix: string;
   store: SharedCacheStore;
   memoryBytes: number;
-  /** Query parameters left out of the key (`utm_*`: a trailing * matches any suffix). */
-  ignoredQuery: string[];
-  /** Distinct queries cached per path; more are rendered but not stored. */
-  maxVariantsPerPath: number;
+  /**
+   * The site's origin (PUBLIC_ORIGIN): in every key, and the origin every cached render is asked
+   * for, whatever Host the visitor sent; a foreign Host gets the site's entry, never its own.
+   */
+  publicOrigin: string;
+  /** The clock of freshness and ages (tests move it instead of sleeping). */
+  now?: () => number;
   /** How long a gateway waits for another gateway's render of the same page. */
   lockWaitMs: number;
   /** Pages rendered at build time. */
@@ -50,6 +54,8 @@ export interface RenderCacheStats {
   refreshes: number;
   refreshFailures: number;
   memoryBytes: () => number;
+  /** Settles once the shared writes under way have (tests wait on it instead of sleeping). */
+  idle: () => Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -59,7 +65,6 @@ declare module 'fastify' {
 }
 
 const PAYLOAD_SUFFIX = '/_payload.json';
-const BUILD_ID_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The page a path belongs to: itself, or the page of a `{route}/_payload.json`. */
 export function pageOf(path: string): { page: string; payload: boolean } {
@@ -71,15 +76,17 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
   const memory = new Lru<CacheEntry>({ maxEntries: 20_000, maxSize: options.memoryBytes });
   const fills = new SingleFlight<FillResult>();
   const encodings = new SingleFlight<CacheEntry>();
-  const variants = new Lru<Set<string>>({ maxEntries: 10_000 });
+  const now = options.now ?? Date.now;
   const renderer = createRendererClient(options.currentRenderer ?? (() => options.rendererUrl), options.timeoutMs);
   const failing = new Set<string>();
+  const hits = createHitResponder(options.trustProxy, now);
   const stats: RenderCacheStats = {
     requests: { HIT: 0, STALE: 0, MISS: 0, BYPASS: 0 },
     stores: 0,
     refreshes: 0,
     refreshFailures: 0,
     memoryBytes: () => memory.totalSize,
+    idle: () => Promise.all(writes),
   };
   const stopPurge = options.store.onPurge(() => memory.clear());
   // Shared writes finish after the answer; closing waits for them, so nothing writes into a store
@@ -98,16 +105,16 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     // A 404 stays in this gateway's memory only: random missing paths must not fill the shared store.
     if (!shared || entry.status !== 200) return Promise.resolve();
     const write: Promise<unknown> = options.store
-      .set(entry, ttlOf(entry))
+      .set(entry, ttlOf(entry, now()))
       .catch(() => undefined)
       .finally(() => writes.delete(write));
     writes.add(write);
     return write;
   }
 
-  async function lookup(key: string, now: number): Promise<CacheEntry | null> {
+  async function lookup(key: string, at: number): Promise<CacheEntry | null> {
     const local = memory.get(key);
-    if (local && isFresh(local, now)) return local;
+    if (local && isFresh(local, at)) return local;
     // Stale or missing here: another gateway may have refreshed it already.
     const shared = await options.store.get(key);
     if (shared && (!local || shared.storedAt > local.storedAt)) {
@@ -124,8 +131,8 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     url: string,
     rule: CacheRule,
   ): Promise<{ result: FillResult; written: Promise<unknown> }> {
-    const rendered = await renderer.render(url, fillHeaders(request, rule, options.trustProxy));
-    const result = await toFillResult(key, rendered, rule);
+    const rendered = await renderer.render(url, fillHeaders(request, rule, options.trustProxy, options.publicOrigin));
+    const result = await toFillResult(key, rendered, rule, now());
     if (result.kind !== 'entry') return { result, written: Promise.resolve() };
     stats.stores++;
     return { result, written: remember(result.entry, true) };
@@ -187,7 +194,11 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
 
   async function send(request: FastifyRequest, reply: FastifyReply, cached: CacheEntry, status: CacheStatus): Promise<FastifyReply> {
     request.cacheStatus = status;
-    const age = Math.max(0, Math.floor((Date.now() - cached.storedAt) / 1000));
+    if (status !== 'MISS' && status !== 'BYPASS' && hits.serve(request, reply, cached, status, request.server.closing)) {
+      stats.requests[status]++; // the onSend hook below that counts does not run for it
+      return reply;
+    }
+    const age = Math.max(0, Math.floor((now() - cached.storedAt) / 1000));
     reply.headers({ ...cached.headers, etag: cached.etag, age: String(age), vary: varyOf(cached) });
     if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
     // A miss answers like an uncached page (compressed on the fly, cheaply); the best-level
@@ -223,37 +234,61 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     // A tab on an older build whose renderers still run gets its own build's data (not cached here).
     const named = payload ? payloadBuildId(`${path}?${search}`) : null;
     if (named && named !== buildId && options.servesBuild?.(named)) return null;
-    // A payload's `?{buildId}` only says which build the client runs; the key has the build already.
-    const query = normalizeQuery(search, options.ignoredQuery, payload ? (name) => BUILD_ID_PARAM.test(name) : undefined);
-    const origin = forwardedOrigin(request, options.trustProxy);
-    // Random Host headers count against the cap like random queries: neither can flood the store.
-    const variant = `${query}\n${origin}`;
-    const known = variants.get(path) ?? new Set<string>();
-    if (!known.has(variant)) {
-      if (known.size >= options.maxVariantsPerPath) return null;
-      known.add(variant);
-      variants.set(path, known);
-    }
-    const key = cacheKey(buildId, path, query, variantOf(request.headers, rule.varies, origin)).key;
+    // Only what the route declares it reads (a payload's `?{buildId}` never is: the key has the
+    // build already); no per-path allowance, so no client can use one up.
+    const query = declaredQuery(search, rule.query);
+    const json = wantsJson({ url: path, headers: request.headers });
+    const key = cacheKey(buildId, path, query, variantOf(request.headers, rule.varies, options.publicOrigin, json)).key;
     return { rule, key, url: query ? `${path}?${query}` : path };
   }
 
+  /** A GET or HEAD of a page: the only requests the cache answers. */
+  const isPageRequest = (request: FastifyRequest) =>
+    (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url, options.assetsPrefix);
+  /** Signed-in visitors (or anyone sending credentials) always get their own render. */
+  const hasCredentials = (request: FastifyRequest) =>
+    readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined || Boolean(request.headers.authorization);
+
+  /**
+   * A fresh entry already in memory (or a prerendered page already loaded) is answered here, with
+   * no promise and no wait: the hook below does the rest. docs/decisions/performance.md.
+   */
+  function answeredAtOnce(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (!isPageRequest(request) || hasCredentials(request)) return false;
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
+    const built = options.prerendered.peek(path);
+    let entry = built;
+    if (!entry) {
+      const decision = decide(request, path, query === -1 ? '' : request.url.slice(query + 1));
+      entry = decision ? memory.get(decision.key) : undefined;
+      if (!entry || !isFresh(entry, now())) return false;
+    }
+    if (built) reply.header('x-prerendered', 'true');
+    request.cacheStatus = 'HIT';
+    if (!hits.serve(request, reply, entry, 'HIT', request.server.closing)) return false;
+    stats.requests.HIT++;
+    return true;
+  }
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!answeredAtOnce(request, reply)) done();
+  });
+
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (!isPagePath(request.url, options.assetsPrefix)) return;
+    if (!isPageRequest(request)) return;
     request.cacheStatus = 'BYPASS';
-    // Signed-in visitors (or anyone sending credentials) always get their own render.
-    if (readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined || request.headers.authorization) return;
+    if (hasCredentials(request)) return;
     const [path = '/', search = ''] = request.url.split(/\?(.*)/s);
     const built = await options.prerendered.get(path, pageOf(path).page);
     if (built) return send(request, reply.header('x-prerendered', 'true'), built, 'HIT');
     const decision = decide(request, path, search);
     if (!decision) return;
     const { rule, key, url } = decision;
-    const now = Date.now();
-    const entry = await lookup(key, now);
-    if (entry && isFresh(entry, now)) return send(request, reply, entry, 'HIT');
-    if (entry && mayServeStale(entry, now)) {
+    const at = now();
+    const entry = await lookup(key, at);
+    if (entry && isFresh(entry, at)) return send(request, reply, entry, 'HIT');
+    if (entry && mayServeStale(entry, at)) {
       refresh(request, key, url, rule, request.log);
       return send(request, reply, entry, 'STALE');
     }

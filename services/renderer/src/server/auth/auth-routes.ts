@@ -1,7 +1,6 @@
 /**
  * POST /api/auth/login, POST /api/auth/logout, GET /api/auth/session. A login gets a brand new
- * session (the old one is dropped), and failures are counted per client address and email, and
- * per client address alone (password spraying).
+ * session (the old one is dropped); who may try a password is login-guard.ts's to say.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
@@ -24,7 +23,7 @@ export interface SessionAnswer {
 const viewOf = (user: User) => ({ id: user.id, email: user.email, name: user.name });
 
 export async function authRoutes(app: FastifyInstance, { accounts }: { accounts: Accounts }): Promise<void> {
-  const { sessions, users, limiter, addressLimiter, sessionTtlSeconds } = accounts;
+  const { sessions, users, loginGuard, sessionTtlSeconds } = accounts;
 
   app.post(LOGIN_ROUTE, async (request, reply) =>
     isFormPost(request) ? answerFormLogin(request, reply, () => signIn(request, reply)) : signIn(request, reply),
@@ -33,16 +32,14 @@ export async function authRoutes(app: FastifyInstance, { accounts }: { accounts:
   async function signIn(request: FastifyRequest, reply: FastifyReply): Promise<SessionAnswer> {
     const { email, password } = parseLogin(request.body);
     const address = clientAddress(request);
-    const key = `${address}|${normalizeEmail(email)}`;
-    await refuseWhileBlocked(reply, Math.max(await addressLimiter.blockedFor(address), await limiter.blockedFor(key)));
+    const account = normalizeEmail(email);
+    await refuseWhileBlocked(reply, await loginGuard.blockedFor(address, account));
     const user = await users.verify(email, password);
     if (!user) {
-      // The address count is not reset by a success: signing in to one's own account must not
-      // clear a spraying run's count.
-      await Promise.all([limiter.fail(key), addressLimiter.fail(address)]);
+      await loginGuard.failed(address, account);
       throw createError({ statusCode: 401, message: LOGIN_MESSAGES.wrongCredentials });
     }
-    await limiter.reset(key);
+    await loginGuard.succeeded(address, account);
     const previous = sessionIdFrom(request.headers.cookie);
     if (previous) await sessions.destroy(previous);
     const session = await sessions.create(user.id, sessionTtlSeconds * 1000);

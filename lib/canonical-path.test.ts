@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalPath, canonicalRedirect } from './canonical-path.js';
+
+describe('canonicalPath', () => {
+  it('decodes percent-encoded unreserved characters, in any hex case', () => {
+    expect(canonicalPath('/category/gi%74')).toBe('/category/git');
+    expect(canonicalPath('/%63ategory/%67%69%74')).toBe('/category/git');
+    expect(canonicalPath('/a%2Db%2ec%5Fd%7e')).toBe('/a-b.c_d~');
+  });
+
+  it('keeps reserved and other octets encoded, with uppercase hex', () => {
+    expect(canonicalPath('/category/git%2fx')).toBe('/category/git%2Fx');
+    expect(canonicalPath('/a%20b%3F')).toBe('/a%20b%3F');
+    expect(canonicalPath('/%25')).toBe('/%25');
+    expect(canonicalPath('/caf%C3%A9')).toBe('/caf%C3%A9');
+  });
+
+  it('keeps the case (a path in another case is no page) and drops trailing slashes but the root', () => {
+    expect(canonicalPath('/CATEGORY/Git')).toBe('/CATEGORY/Git');
+    expect(canonicalPath('/category/%47it')).toBe('/category/Git');
+    expect(canonicalPath('/category/git/')).toBe('/category/git');
+    expect(canonicalPath('/category/git///')).toBe('/category/git');
+    expect(canonicalPath('/')).toBe('/');
+    expect(canonicalPath('//')).toBe('/');
+  });
+
+  it('never decodes dots into a dot segment', () => {
+    expect(canonicalPath('/category/%2e%2e/evil')).toBe('/category/%2E%2E/evil');
+    expect(canonicalPath('/a/.%2e/b')).toBe('/a/%2E%2E/b');
+    expect(canonicalPath('/a/%2e')).toBe('/a/%2E');
+    expect(canonicalPath('/a/%2e%2e%2e')).toBe('/a/...');
+    expect(canonicalPath('/a/../b')).toBe('/a/../b');
+  });
+
+  it('is idempotent', () => {
+    for (const path of ['/CATEGORY/gi%74/', '/a%2fB%7E', '/%', '/x%zz'])
+      expect(canonicalPath(canonicalPath(path))).toBe(canonicalPath(path));
+  });
+});
+
+describe('canonicalRedirect', () => {
+  it('is null for a canonical path and keeps the query otherwise', () => {
+    expect(canonicalRedirect('/category/git?q=1')).toBeNull();
+    expect(canonicalRedirect('/category/gi%74/?Q=1')).toBe('/category/git?Q=1');
+  });
+
+  it('leaves files alone, but not payloads', () => {
+    expect(canonicalRedirect('/images/Photo.JPG')).toBeNull();
+    expect(canonicalRedirect('/category/gi%74/_payload.json?abc')).toBe('/category/git/_payload.json?abc');
+  });
+
+  it('never points at another host', () => {
+    expect(canonicalRedirect('//evil.example/')).toBe('/evil.example');
+    expect(canonicalRedirect('/%2F%2Fevil.example')).toBeNull();
+  });
+});

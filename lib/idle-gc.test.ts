@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startIdleGc } from './idle-gc.js';
+
+describe('the collection after a burst', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('runs once a period passes with no request after a burst, and not again until the next burst', () => {
+    vi.useFakeTimers();
+    const gc = vi.fn();
+    const idle = startIdleGc({ periodMs: 1000, burst: 3 }, gc);
+    vi.advanceTimersByTime(3000);
+    expect(gc).not.toHaveBeenCalled(); // never busy: nothing to give back
+    for (let i = 0; i < 3; i++) idle.touch();
+    vi.advanceTimersByTime(1000); // the busy period
+    expect(gc).not.toHaveBeenCalled();
+    idle.touch();
+    vi.advanceTimersByTime(1000); // still busy
+    expect(gc).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000); // a quiet period after the burst
+    expect(gc).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(5000);
+    expect(gc).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 3; i++) idle.touch();
+    vi.advanceTimersByTime(2000);
+    expect(gc).toHaveBeenCalledTimes(2);
+    idle.stop();
+  });
+
+  it('leaves a few requests now and then alone', () => {
+    vi.useFakeTimers();
+    const gc = vi.fn();
+    const idle = startIdleGc({ periodMs: 1000, burst: 3 }, gc);
+    idle.touch();
+    vi.advanceTimersByTime(5000);
+    idle.touch();
+    vi.advanceTimersByTime(5000);
+    expect(gc).not.toHaveBeenCalled();
+    idle.stop();
+  });
+
+  it('does nothing where the process has no gc (started without --expose-gc)', () => {
+    const idle = startIdleGc({}, undefined);
+    expect(() => idle.touch()).not.toThrow();
+    idle.stop();
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * A cache hit answered at the speed of bytes: from the render cache's onRequest hook, straight to
+ * Node's response with one precomputed header list per entry, encoding and status and the body
+ * Buffer as it is stored. Fastify's send path and its five onSend hooks (security headers, route
+ * rule headers, x-cache, compression, the closing check) cost a hit more than writing the page;
+ * what they add is added here once per entry. The onResponse hooks still run (`finish`): the
+ * access line, metrics and the span are the same as for any answer. docs/decisions/performance.md.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches } from '../../../../lib/http-cache/conditional.js';
+import { visitorProto } from '../forwarded.js';
+import { ruleHeaders } from '../route-rules.js';
+import { HSTS, SECURITY_HEADERS } from '../security-headers.js';
+import { pickEncoding, type CacheEntry, type Encoding } from './cache-entry.js';
+
+type HitStatus = 'HIT' | 'STALE';
+
+/** The headers every answer of this entry in this encoding carries, as Node's flat [name, value, ...] list. */
+function headersOf(entry: CacheEntry, encoding: Encoding, status: HitStatus, body: Buffer, extra: [string, string][] = []): string[] {
+  const headers: Record<string, string> = { ...entry.headers };
+  headers.vary = entry.headers.vary ? `${entry.headers.vary}, accept-encoding` : 'accept-encoding';
+  headers.etag = entry.etag;
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  headers['content-length'] = String(body.length);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers[name] ??= value;
+  headers['x-cache'] = status;
+  for (const [name, value] of extra) headers[name] = value;
+  return Object.entries(headers).flat();
+}
+
+export interface HitResponder {
+  /**
+   * Answers `entry` if it can be sent as stored (that encoding made, no 304, the gateway not
+   * closing) and returns true; false leaves the answer to Fastify's usual path.
+   */
+  serve(request: FastifyRequest, reply: FastifyReply, entry: CacheEntry, status: HitStatus, closing: boolean): boolean;
+}
+
+export function createHitResponder(trustProxy: boolean, now: () => number = Date.now): HitResponder {
+  const prepared = new WeakMap<CacheEntry, Map<string, string[]>>();
+
+  function preparedHeaders(entry: CacheEntry, encoding: Encoding, status: HitStatus, body: Buffer): string[] {
+    let byVariant = prepared.get(entry);
+    if (!byVariant) prepared.set(entry, (byVariant = new Map()));
+    const variant = `${encoding} ${status}`;
+    let headers = byVariant.get(variant);
+    if (!headers) byVariant.set(variant, (headers = headersOf(entry, encoding, status, body)));
+    return headers;
+  }
+
+  return {
+    serve(request, reply, entry, status, closing) {
+      if (closing || etagMatches(request.headers['if-none-match'], entry.etag)) return false;
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const body = encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding];
+      if (!body) return false;
+      // Route rule headers (rare) replace the entry's own of the same name, as their onSend hook does.
+      const rules = request.routeRules ? ruleHeaders(request.routeRules, true, entry.status) : [];
+      const headers =
+        rules.length > 0 ? headersOf(entry, encoding, status, body, rules) : preparedHeaders(entry, encoding, status, body).slice();
+      // What earlier hooks set on this reply (the request id, x-prerendered), then what varies per request.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers.push(name, String(value));
+      headers.push('age', String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
+      if (visitorProto(request, trustProxy) === 'https') headers.push('strict-transport-security', HSTS);
+      reply.hijack();
+      reply.raw.writeHead(entry.status, headers);
+      reply.raw.end(request.method === 'HEAD' ? undefined : body);
+      return true;
+    },
+  };
+}
