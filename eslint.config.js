@@ -61,6 +61,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: denied, message }] }] },
   })),
   {
+    // Production code holds no test helper: those live in tests/support/, which the production build
+    // (and the Docker image, which copies no tests/) does not have. A separate rule name, so the
+    // folder boundaries above still apply to the same files.
+    files: ['lib/**/*.{ts,tsx}', 'services/*/src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.contract.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['vitest', '**/tests/support/**'], message: 'Test helpers stay out of production code: tests/support/.' }] },
+      ],
+    },
+  },
+  {
     files: [
       'services/renderer/src/app/**/*.tsx',
       'services/renderer/src/runtime/**/*.tsx',

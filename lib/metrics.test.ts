@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createService } from './service.js';
 import { methodLabel, resolveMetricsPort, routeKindOf, startMetricsServer, serverPort, statusClass } from './metrics.js';
 import type { Server } from 'node:http';
-import { parsePrometheus, sampleSum } from './testing.js';
+import { parsePrometheus, sampleSum } from '../tests/support/prometheus.js';
 
 const quiet = pino({ level: 'silent' });
 

@@ -181,11 +181,13 @@ describe('normalizeRouteRules at build time', () => {
       '/e/private': { isr: false },
       '/f': { prerender: true, ssr: true },
       '/g': { ssr: false },
+      '/h': { cache: { maxAge: 5, query: ['page', 'sort', 'page'] } },
     });
     expect(rules['/a']!.cache).toEqual({ maxAge: 60, staleMaxAge: null, varies: [] });
     expect(rules['/b']!.cache).toEqual({ maxAge: null, staleMaxAge: null, varies: [] });
     expect(rules['/c']!.cache).toEqual({ maxAge: 10, staleMaxAge: 30, varies: ['accept-language', 'cookie:lang'] });
     expect(rules['/d']!.cache).toEqual({ maxAge: 1, staleMaxAge: 0, varies: [] });
+    expect(rules['/h']!.cache).toEqual({ maxAge: 5, staleMaxAge: null, varies: [], query: ['page', 'sort'] });
     const matcher = createRouteRulesMatcher(rules);
     expect(matcher.match('/e/public').cache).toEqual({ maxAge: null, staleMaxAge: null, varies: [] });
     expect(matcher.match('/e/private').cache).toBe(false);
@@ -202,6 +204,8 @@ describe('normalizeRouteRules at build time', () => {
     [{ '/x': { cache: { varies: ['cookie'] } } }, 'cache.varies may not name cookie'],
     [{ '/x': { cache: { varies: ['Authorization'] } } }, 'cache.varies may not name authorization'],
     [{ '/x': { cache: { varies: ['bad header'] } } }, 'is not a header name or cookie:name'],
+    [{ '/x': { cache: { query: 'q' } } }, 'cache.query must be a list of query parameter names'],
+    [{ '/x': { cache: { query: ['a b'] } } }, 'cache.query must be a list of query parameter names'],
     [{ '/x/**': { prerender: true } }, 'prerender: true needs a plain path'],
     [{ '/x': { ssr: 'no' } }, 'ssr must be true or false'],
   ])('refuses a bad cache rule %j with one line naming it', (input, message) => {

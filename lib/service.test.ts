@@ -32,6 +32,28 @@ describe('createService', () => {
     expect([down.statusCode, down.json().status]).toEqual([503, 'down']);
   });
 
+  it('says why under reasons, for a check that gives one and for one that throws', async () => {
+    const service = createService({
+      name: 'test',
+      logger: pino({ level: 'silent' }),
+      production: true,
+      checks: {
+        a: () => 'ok',
+        store: () => ({ state: 'degraded', reason: 'connect ECONNREFUSED 127.0.0.1:6379' }),
+        broken: () => {
+          throw new Error('no such thing');
+        },
+      },
+    });
+    const response = await service.inject('/readyz');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: 'down',
+      checks: { a: 'ok', store: 'degraded', broken: 'down' },
+      reasons: { store: 'connect ECONNREFUSED 127.0.0.1:6379', broken: 'no such thing' },
+    });
+  });
+
   it('answers errors in the one JSON shape and hides unexpected messages in production', async () => {
     const boom = await app().inject({ url: '/boom', headers: { accept: 'application/json' } });
     expect(boom.statusCode).toBe(500);

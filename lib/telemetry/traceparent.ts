@@ -1,9 +1,12 @@
 /**
- * W3C Trace Context `traceparent` (https://www.w3.org/TR/trace-context/): parsed strictly, as the
- * spec says a receiver must, so a malformed or hostile header starts a new trace instead of being
- * passed on. Format: `{version:2}-{trace-id:32}-{parent-id:16}-{flags:2}`, lowercase hex.
+ * W3C Trace Context `traceparent` (https://www.w3.org/TR/trace-context/), read and written by
+ * OpenTelemetry's own W3CTraceContextPropagator: strict as the spec says a receiver must be, so a
+ * malformed or hostile header starts a new trace instead of being passed on. Only the random ids
+ * are made here (a pool, for the cost on a render-cache hit).
  */
 import { randomFillSync } from 'node:crypto';
+import { ROOT_CONTEXT, TraceFlags, defaultTextMapGetter, defaultTextMapSetter, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 
 export interface TraceParent {
   traceId: string;
@@ -13,34 +16,26 @@ export interface TraceParent {
   sampled: boolean;
 }
 
-const VERSION_00 = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
-/** A later version may append fields after the flags, separated by `-`; the first four are read as version 00. */
-const LATER_VERSION = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+const propagator = new W3CTraceContextPropagator();
 const ZERO_TRACE = '0'.repeat(32);
 const ZERO_SPAN = '0'.repeat(16);
 
 export function parseTraceparent(header: string | string[] | undefined): TraceParent | null {
-  // Two traceparent headers are ambiguous: the spec says to treat that as none.
+  // Two traceparent headers are ambiguous: the spec says to treat that as none (the propagator
+  // would take the first).
   if (header === undefined || Array.isArray(header)) return null;
-  const value = header.trim();
-  let traceId: string;
-  let parentId: string;
-  let flags: string;
-  const v0 = VERSION_00.exec(value);
-  if (v0) {
-    [, traceId, parentId, flags] = v0 as unknown as [string, string, string, string];
-  } else {
-    const later = LATER_VERSION.exec(value);
-    // Version ff is forbidden; version 00 must be exactly 55 characters (handled above).
-    if (!later || later[1] === 'ff' || later[1] === '00') return null;
-    [, , traceId, parentId, flags] = later as unknown as [string, string, string, string, string];
-  }
-  if (traceId === ZERO_TRACE || parentId === ZERO_SPAN) return null;
-  return { traceId, parentId, sampled: (parseInt(flags, 16) & 1) === 1 };
+  const context = propagator.extract(ROOT_CONTEXT, { traceparent: header }, defaultTextMapGetter);
+  const parent = trace.getSpanContext(context);
+  if (!parent) return null;
+  return { traceId: parent.traceId, parentId: parent.spanId, sampled: (parent.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED };
 }
 
 export function formatTraceparent(traceId: string, spanId: string, sampled: boolean): string {
-  return `00-${traceId}-${spanId}-${sampled ? '01' : '00'}`;
+  const span = { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE };
+  const carrier: { traceparent?: string } = {};
+  propagator.inject(trace.setSpanContext(ROOT_CONTEXT, span), carrier, defaultTextMapSetter);
+  if (carrier.traceparent === undefined) throw new Error(`not a valid trace id and span id: ${traceId}, ${spanId}`);
+  return carrier.traceparent;
 }
 
 // One random fill, turned into hex once, serves about 170 requests: a randomBytes call per id

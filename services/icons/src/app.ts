@@ -6,7 +6,7 @@ import { registerIconsMetrics } from './metrics.js';
 import type { Catalogue } from './catalogue.js';
 import type { IconsConfig } from './config.js';
 import { registerCollectionsRoute } from './collections-route.js';
-import { registerIconHeaders } from './cors.js';
+import { registerIconHeaders } from './icon-headers.js';
 import { buildDir } from '../../../lib/paths.js';
 import { newIconReads, type IconReads } from './icon-set-file.js';
 import { IconSetCache, type IconSetLoader } from './icon-set-cache.js';
@@ -53,7 +53,7 @@ export async function buildIconsApp(config: IconsConfig, deps: IconsAppDeps): Pr
     production: config.NODE_ENV === 'production',
     checks: { preload: () => (preload.every((prefix) => cache.has(prefix)) ? 'ok' : 'down') },
   });
-  registerIconHeaders(app);
+  await registerIconHeaders(app);
   registerIconsMetrics(app.telemetry.metrics.registry, cache, reads);
   registerCollectionsRoute(app, catalogue);
   registerIconsRoute(app, sets);

@@ -1,7 +1,7 @@
 /** `GET /api/_nuxt_icon/{collection}/{name}.svg?width=&height=`: one icon as an SVG document. */
 import type { FastifyInstance } from 'fastify';
 import { createError } from '../../../lib/errors.js';
-import { ICON_PREFIX } from './cors.js';
+import { ICON_PREFIX } from './icon-headers.js';
 import { answeredNotModified, strongEtag } from './http-cache.js';
 import { checkCollection, loadIcons, type IconSets } from './icon-sets.js';
 import { parseSvgSize, renderIconSvg } from './icon-svg.js';

@@ -155,6 +155,17 @@ const aliases: Record<string, string> = {
 
 export type ModifierName = keyof typeof rules;
 
+/**
+ * Read by ipx itself when it creates the pipeline (the output format, animation), not by an entry
+ * of its handler table.
+ */
+export const PIPELINE_MODIFIERS = ['format', 'f', 'animated', 'a'] as const;
+
+/** Every name and alias accepted here: services/image/test/modifier-table.test.ts holds it to ipx's own table. */
+export function acceptedModifierKeys(): string[] {
+  return [...Object.keys(rules), ...Object.keys(aliases)];
+}
+
 /** The canonical name of a modifier or alias, or undefined when ipx has no such modifier. */
 export function canonicalName(key: string): string | undefined {
   const name = aliases[key] ?? key;

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JobQueue } from '../src/job-queue.js';
 import { startImageApp } from './helpers.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('job queue', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('runs at most `concurrency` jobs and refuses beyond the queue with 503', async () => {
+    vi.useFakeTimers();
     const queue = new JobQueue({ concurrency: 2, queueSize: 1, timeoutMs: 5000, retryAfterSeconds: 3 });
     let running = 0;
     let peak = 0;
@@ -16,7 +21,9 @@ describe('job queue', () => {
       running--;
       return 'done';
     };
-    const results = await Promise.allSettled([1, 2, 3, 4, 5].map(() => queue.run(job)));
+    const settled = Promise.allSettled([1, 2, 3, 4, 5].map(() => queue.run(job)));
+    await vi.advanceTimersByTimeAsync(60);
+    const results = await settled;
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused).toHaveLength(2);
@@ -26,11 +33,14 @@ describe('job queue', () => {
   });
 
   it('answers a job over its time limit with 503 but keeps the slot until it ends', async () => {
+    vi.useFakeTimers();
     const queue = new JobQueue({ concurrency: 1, queueSize: 5, timeoutMs: 20, retryAfterSeconds: 1 });
     const slow = queue.run(() => sleep(80));
-    await expect(slow).rejects.toMatchObject({ statusCode: 503 });
+    const refused = expect(slow).rejects.toMatchObject({ statusCode: 503 });
+    await vi.advanceTimersByTimeAsync(20);
+    await refused;
     expect(queue.stats.running).toBe(1);
-    await sleep(80);
+    await vi.advanceTimersByTimeAsync(60);
     expect(queue.stats.running).toBe(0);
   });
 });

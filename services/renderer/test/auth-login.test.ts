@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/server/auth/demo-account.js';
 import { cookieOf, login, ORIGIN, startAccountsApp, type AccountsApp } from './accounts-app.js';
 
@@ -100,6 +100,33 @@ describe('login rate limit', () => {
     expect((await login(t.app, { email: 'other@cookbook.test', password: 'x' }, from)).statusCode).toBe(401);
   });
 
+  it("lets the right password in after 20 other people's failures from the same address (one shared address)", async () => {
+    const office = { 'x-forwarded-for': '203.0.113.50' };
+    for (let i = 0; i < 20; i++)
+      expect((await login(t.app, { email: `colleague-${i}@cookbook.test`, password: 'wrong-password' }, office)).statusCode).toBe(401);
+    expect((await login(t.app, demo, office)).statusCode).toBe(200);
+  }, 30_000);
+
+  it('keeps an account that signed in from an address open there while spraying from it is capped', async () => {
+    const own = await startAccountsApp({ LOGIN_ADDRESS_FAILURES_MAX: 3, LOGIN_ADDRESS_WINDOW_S: 600 });
+    try {
+      const shared = { 'x-forwarded-for': '198.51.100.30' };
+      expect((await login(own.app, demo, shared)).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await login(own.app, { email: `spray-${i}@cookbook.test`, password: 'password1' }, shared)).statusCode).toBe(401);
+      // Spraying is capped: the next unfamiliar account is refused without its password being tried.
+      expect((await login(own.app, { email: 'spray-9@cookbook.test', password: 'password1' }, shared)).statusCode).toBe(429);
+      // The visitor who signed in from this address before still gets in with the right password…
+      expect((await login(own.app, demo, shared)).statusCode).toBe(200);
+      // …and their own account's lock (five wrong passwords) still holds.
+      for (let i = 0; i < 5; i++)
+        expect((await login(own.app, { email: DEMO_EMAIL, password: `wrong-${i}` }, shared)).statusCode).toBe(401);
+      expect((await login(own.app, demo, shared)).statusCode).toBe(429);
+    } finally {
+      await own.close();
+    }
+  }, 30_000);
+
   it('caps failed sign-ins per address across different emails (spraying), then 429 + Retry-After', async () => {
     const own = await startAccountsApp({ LOGIN_ADDRESS_FAILURES_MAX: 3, LOGIN_ADDRESS_WINDOW_S: 600 });
     try {
@@ -161,12 +188,18 @@ describe('Origin check', () => {
 
 describe('sessions', () => {
   it('expire after SESSION_TTL_SECONDS', async () => {
-    const brief = await startAccountsApp({ SESSION_TTL_SECONDS: 1 });
-    const cookie = cookieOf(await login(brief.app, demo));
-    expect((await brief.app.inject({ url: '/api/auth/session', headers: { cookie } })).json().user).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await brief.app.inject({ url: '/api/auth/session', headers: { cookie } })).json()).toEqual({ user: null });
-    await brief.close();
+    // Only the clock is fake (the sessions read Date.now), so scrypt and the requests run as ever.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const brief = await startAccountsApp({ SESSION_TTL_SECONDS: 1 });
+      const cookie = cookieOf(await login(brief.app, demo));
+      expect((await brief.app.inject({ url: '/api/auth/session', headers: { cookie } })).json().user).not.toBeNull();
+      vi.setSystemTime(Date.now() + 1100);
+      expect((await brief.app.inject({ url: '/api/auth/session', headers: { cookie } })).json()).toEqual({ user: null });
+      await brief.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers anonymous for a missing, forged or malformed cookie', async () => {

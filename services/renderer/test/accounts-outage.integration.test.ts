@@ -4,7 +4,8 @@
  * redis-server and kills only that one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownRedis, redisServerInstalled, waitFor, type OwnRedis } from '../../../lib/testing.js';
+import { ownRedis, redisServerInstalled, type OwnRedis } from '../../../tests/support/redis.js';
+import { waitFor } from '../../../tests/support/wait-for.js';
 import { login, ORIGIN, startAccountsApp, type AccountsApp } from './accounts-app.js';
 
 const installed = redisServerInstalled();

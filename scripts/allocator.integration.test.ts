@@ -27,9 +27,11 @@ describe('imageAllocatorEnv', () => {
     expect(imageAllocatorEnv({ MALLOC_MMAP_THRESHOLD_: '65536' }, absent)).toEqual({ MALLOC_TRIM_THRESHOLD_: '131072' });
   });
 
-  it('is given to the image service only', () => {
+  it('is given to the image service and the renderer only', () => {
     const image = serviceEnv('image', 3000, { IMAGE_JEMALLOC: 'false' });
     expect(image.MALLOC_MMAP_THRESHOLD_).toBe('131072');
+    expect(serviceEnv('renderer', 3000, { IMAGE_JEMALLOC: 'false' }).MALLOC_MMAP_THRESHOLD_).toBe('131072');
+    expect(serviceEnv('icons', 3000, {}).LD_PRELOAD).toBeUndefined();
     expect(serviceEnv('gateway', 3000, {}).MALLOC_MMAP_THRESHOLD_).toBeUndefined();
     expect(serviceEnv('gateway', 3000, {}).LD_PRELOAD).toBeUndefined();
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createRedisBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
-import { waitFor, ownRedis, redisServerInstalled, type OwnRedis } from '../../../lib/testing.js';
+import { ownRedis, redisServerInstalled, type OwnRedis } from '../../../tests/support/redis.js';
+import { waitFor } from '../../../tests/support/wait-for.js';
 import { buildGatewayApp, type GatewayApp } from '../src/app.js';
 import { parseGatewayConfig } from '../src/config.js';
 import { metaOf, startUpstream, type Upstream } from './upstreams.js';

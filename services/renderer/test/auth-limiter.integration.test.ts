@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe } from 'vitest';
-import { deleteKeys, redisAvailable, TEST_REDIS_URL } from '../../../lib/testing.js';
+import { deleteKeys, redisAvailable, TEST_REDIS_URL } from '../../../tests/support/redis.js';
 import { describeLoginLimiter } from '../src/server/auth/login-limiter.contract.js';
 import { createMemoryLoginLimiter, createRedisLoginLimiter } from '../src/server/auth/login-limiter.js';
 

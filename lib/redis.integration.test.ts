@@ -3,7 +3,8 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOutageGuard, isRedisOutage, resilientRedisOptions, StoreUnavailableError } from './redis.js';
 import { createService } from './service.js';
-import { ownRedis, redisServerInstalled, waitFor, type OwnRedis } from './testing.js';
+import { ownRedis, redisServerInstalled, type OwnRedis } from '../tests/support/redis.js';
+import { waitFor } from '../tests/support/wait-for.js';
 
 const installed = redisServerInstalled();
 
@@ -37,6 +38,10 @@ describe('the outage guard', () => {
     expect(isRedisOutage(new Error("Stream isn't writeable and enableOfflineQueue options is false"))).toBe(true);
     expect(isRedisOutage(new Error('connect ECONNREFUSED 127.0.0.1:1'))).toBe(true);
     expect(isRedisOutage(new Error('WRONGTYPE Operation against a key'))).toBe(false);
+    // Redis refusing this client is an outage for it too: 503 with Retry-After, not a 500.
+    expect(isRedisOutage(new Error('WRONGPASS invalid username-password pair or user is disabled.'))).toBe(true);
+    expect(isRedisOutage(new Error('DENIED Redis is running in protected mode'))).toBe(true);
+    expect(isRedisOutage(new Error('getaddrinfo ENOTFOUND redis'))).toBe(true);
   });
 
   it('turns retryAfterSeconds into Retry-After in the error shape', async () => {
