@@ -3,6 +3,7 @@
  * launcher and containers read JSON), pino-pretty when a person runs a service by hand.
  */
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import { batchedDestination } from './log-destination.js';
 
 export type { Logger };
 
@@ -25,7 +26,8 @@ export function createLogger(settings: LoggerSettings): Logger {
     base: { service: settings.service },
     // Never let credentials reach a log line.
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'password', '*.password'],
+      // ioredis puts a failed command on its error: AUTH's arguments are the password.
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'password', '*.password', 'err.command.args'],
       censor: '[redacted]',
     },
   };
@@ -34,6 +36,8 @@ export function createLogger(settings: LoggerSettings): Logger {
       target: 'pino-pretty',
       options: { colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname,service' },
     };
+    return pino(options);
   }
-  return pino(options);
+  // Silent loggers (tests) write nothing: no destination for them.
+  return options.level === 'silent' ? pino(options) : pino(options, batchedDestination());
 }

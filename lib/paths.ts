@@ -18,3 +18,5 @@ export const projectRoot = findProjectRoot(dirname(fileURLToPath(import.meta.url
 export const buildDir = join(projectRoot, 'dist');
 /** The embedded build store's files. */
 export const defaultBuildStoreDir = join(buildDir, 'build-store');
+/** Durable embedded data (the users file): outside dist/, so a clean rebuild keeps it. */
+export const defaultDataDir = join(projectRoot, '.data');

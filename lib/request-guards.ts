@@ -39,12 +39,16 @@ export function encodedBody(request: IncomingMessage): string | null {
  * caused downstream (an aborted read, an upstream reset) is the client's fault: a 4xx at info,
  * never an operator's page.
  */
-export function clientBrokeRequest(request: IncomingMessage): boolean {
+export function clientBrokeRequest(request: IncomingMessage, response?: ServerResponse): boolean {
   // Not writable: the connection was ended under the request, e.g. by the answer to garbage the
   // client sent after it on the same connection (lib/client-errors.ts).
   // (In-process requests, app.inject, have a stand-in socket with neither property.)
-  const socket = request.socket as IncomingMessage['socket'] | null;
-  return request.readableAborted || socket?.destroyed === true || socket?.writable === false;
+  // An aborted body alone is not the client's doing while its connection lives: the proxy destroys
+  // the body it was streaming when the upstream refused it (which also detaches the request's
+  // socket), and a POST to a renderer that is down is a 502.
+  const socket = (request.socket ?? response?.socket) as IncomingMessage['socket'] | null | undefined;
+  if (socket?.destroyed === true || socket?.writable === false) return true;
+  return request.readableAborted && Boolean(request.socket);
 }
 
 /** The answer ends the connection, lingering so a client still sending the body reads it. */

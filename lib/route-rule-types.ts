@@ -18,6 +18,11 @@ export interface CacheRule {
   staleMaxAge: number | null;
   /** Request headers (`accept-language`) or cookies (`cookie:name`) that change the page. */
   varies: string[];
+  /**
+   * The query parameters the route reads: kept in the key and passed to the render. Every other
+   * parameter is dropped from both (absent: the page reads none).
+   */
+  query?: string[];
 }
 
 export interface RouteRules {

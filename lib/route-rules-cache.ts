@@ -14,6 +14,8 @@ export interface CacheRuleInput {
   /** Nitro's switch for stale answers; `false` is `staleMaxAge: 0`. */
   swr?: boolean;
   varies?: string[];
+  /** The query parameters the page reads; the others never reach the key nor the render. */
+  query?: string[];
 }
 
 interface CacheKinds {
@@ -52,16 +54,26 @@ function varies(pattern: string, value: unknown): string[] {
   });
 }
 
+const QUERY_NAME = /^[\w.~-]{1,64}$/;
+
+function queryNames(pattern: string, value: unknown): string[] {
+  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string' && QUERY_NAME.test(name)))
+    throw new RouteRuleError(pattern, 'cache.query must be a list of query parameter names');
+  return [...new Set(value as string[])];
+}
+
 function general(pattern: string, input: CacheRuleInput | false): CacheRule | false {
   if (input === false) return false;
   if (!input || typeof input !== 'object') throw new RouteRuleError(pattern, 'cache must be an object or false');
-  const unknown = Object.keys(input).filter((key) => !['maxAge', 'staleMaxAge', 'swr', 'varies'].includes(key));
+  const unknown = Object.keys(input).filter((key) => !['maxAge', 'staleMaxAge', 'swr', 'varies', 'query'].includes(key));
   if (unknown.length > 0) throw new RouteRuleError(pattern, `unknown cache option ${unknown.join(', ')}`);
   const maxAge = input.maxAge === undefined ? 1 : seconds(pattern, 'cache.maxAge', input.maxAge);
   const stale = input.staleMaxAge === undefined ? -1 : seconds(pattern, 'cache.staleMaxAge', input.staleMaxAge, true);
   if (input.swr !== undefined && typeof input.swr !== 'boolean') throw new RouteRuleError(pattern, 'cache.swr must be true or false');
   const staleMaxAge = input.swr === false ? 0 : stale === -1 ? null : stale;
-  return { maxAge, staleMaxAge, varies: varies(pattern, input.varies) };
+  const rule: CacheRule = { maxAge, staleMaxAge, varies: varies(pattern, input.varies) };
+  if (input.query !== undefined) rule.query = queryNames(pattern, input.query);
+  return rule;
 }
 
 export function normalizeCacheRule(pattern: string, rule: CacheKinds): CacheRule | false | undefined {

@@ -12,10 +12,16 @@ import { answerConnect, clientErrorHandler } from './client-errors.js';
 import { clientBrokeRequest, registerRequestGuards } from './request-guards.js';
 import { resolveMetricsPort, startMetricsServer } from './metrics.js';
 import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
+import { startIdleGc } from './idle-gc.js';
 
 export type CheckState = 'ok' | 'degraded' | 'down';
+/** A check's state with why (shown under `reasons` in /readyz). */
+export interface CheckResult {
+  state: CheckState;
+  reason?: string | undefined;
+}
 /** A readiness check: 'down' fails /readyz, 'degraded' reports but keeps serving. */
-export type ReadinessCheck = () => Promise<CheckState> | CheckState;
+export type ReadinessCheck = () => Promise<CheckState | CheckResult> | CheckState | CheckResult;
 
 export interface ServiceOptions {
   name: string;
@@ -38,6 +44,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** True in production: no stack traces or internal messages leave the server. */
     production: boolean;
+    /** True once the app is closing: answers end their connection (`connection: close`). */
+    closing: boolean;
   }
 }
 
@@ -89,10 +97,13 @@ export function createService(options: ServiceOptions): FastifyInstance {
   app.decorate('production', options.production);
   registerTelemetry(app, { service: options.name, ...(options.assetsPrefix ? { assetsPrefix: options.assetsPrefix } : {}) });
 
+  const idleGc = startIdleGc();
+  app.addHook('onClose', async () => idleGc.stop());
   const logged = new WeakSet<FastifyRequest>();
   const logAccess = (request: FastifyRequest, reply: FastifyReply, status: number) => {
     if (logged.has(request)) return;
     logged.add(request);
+    idleGc.touch();
     const fields = {
       method: request.method,
       path: request.url,
@@ -106,16 +117,18 @@ export function createService(options: ServiceOptions): FastifyInstance {
     request.log[probe ? 'debug' : 'info'](fields, 'request');
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, cache hits included.
+  app.addHook('onRequest', (request, reply, done) => {
     // Upstreams see the id the gateway made; logs of every service then line up.
     request.headers[REQUEST_ID_HEADER] = request.id;
     reply.header(REQUEST_ID_HEADER, request.id);
     // Fastify's onResponse waits for 'finish'; a client that leaves first still gets its line,
     // with nginx's 499 (client closed request) unless an error status was already chosen.
     reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished && (clientBrokeRequest(request.raw) || answerGone(reply)))
+      if (!reply.raw.writableFinished && (clientBrokeRequest(request.raw, reply.raw) || answerGone(reply)))
         logAccess(request, reply, reply.statusCode >= 400 ? reply.statusCode : 499);
     });
+    done();
   });
 
   registerRequestGuards(app, bodyLimit);
@@ -123,12 +136,12 @@ export function createService(options: ServiceOptions): FastifyInstance {
   // Once closing, an answer still in flight ends its connection: Fastify closes only the idle
   // ones, and a kept-alive socket would hold the shutdown until the client's own timeout (an
   // upstream's `keep-alive: timeout=5`, which the gateway used to copy, hid this).
-  let closing = false;
+  app.decorate('closing', false);
   app.addHook('preClose', async () => {
-    closing = true;
+    app.closing = true;
   });
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
+    if (app.closing) reply.header('connection', 'close');
     return payload;
   });
 
@@ -159,17 +172,19 @@ function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCh
     const entries = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         try {
-          return [name, await check()] as const;
-        } catch {
-          return [name, 'down' as CheckState] as const;
+          const result = await check();
+          return [name, typeof result === 'string' ? { state: result } : result] as const;
+        } catch (error) {
+          return [name, { state: 'down', reason: error instanceof Error ? error.message : String(error) } as CheckResult] as const;
         }
       }),
     );
-    const results = Object.fromEntries(entries);
+    const results = Object.fromEntries(entries.map(([name, result]) => [name, result.state]));
+    const reasons = Object.fromEntries(entries.flatMap(([name, result]) => (result.reason ? [[name, result.reason]] : [])));
     const states = Object.values(results);
     const status = states.includes('down') ? 'down' : states.includes('degraded') ? 'degraded' : 'ready';
     reply.code(status === 'down' ? 503 : 200).header('cache-control', 'no-store');
-    return { status, checks: results };
+    return Object.keys(reasons).length > 0 ? { status, checks: results, reasons } : { status, checks: results };
   });
 }
 
@@ -184,7 +199,7 @@ function answerGone(reply: FastifyReply): boolean {
 
 /** Answers with the one error shape: JSON for JSON clients, the static error page otherwise. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  if ((clientBrokeRequest(request.raw) || answerGone(reply)) && toHttpError(error).statusCode >= 500) {
+  if ((clientBrokeRequest(request.raw, reply.raw) || answerGone(reply)) && toHttpError(error).statusCode >= 500) {
     // Nobody is left to read the answer; the access line still says what happened.
     request.log.info({ code: (error as { code?: unknown } | null)?.code }, 'client broke its request');
     error = createError({ statusCode: 400, message: 'The request was incomplete' });

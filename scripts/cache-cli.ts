@@ -28,7 +28,7 @@ if (command !== 'purge' || rest.length > 0 || !(pattern === '*' || pattern.start
 }
 
 const store = config.REDIS_URL
-  ? createRedisCacheStore(config.REDIS_URL, config.REDIS_PREFIX, 5000, true)
+  ? createRedisCacheStore(config.REDIS_URL, config.REDIS_PREFIX, 5000, { queueWhileConnecting: true })
   : createFileCacheStore(config.CACHE_DIR);
 try {
   const removed = await store.purge(pattern);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { loadConfig, port, z } from '../lib/config.js';
 import { projectRoot } from '../lib/paths.js';
 import { pipeTagged, tag } from './log-lines.js';
-import { serviceEntry, serviceEnv, SERVICE_NAMES, waitForOk, type ServiceName } from './services.js';
+import { serviceEntry, serviceEnv, SERVICE_NAMES, waitForStack, type ServiceName } from './services.js';
 
 const config = loadConfig('dev', {
   PORT: port(3000),
@@ -67,7 +67,7 @@ process.once('SIGINT', stopAll);
 process.once('SIGTERM', stopAll);
 
 const started = Date.now();
-waitForOk(`http://127.0.0.1:${config.PORT}/readyz`, 120_000).then(
+waitForStack(config.PORT, 120_000).then(
   () => say(`ready in ${Date.now() - started} ms: http://localhost:${config.PORT}/ (save a file to see it change)`),
   (error: Error) => say(`not ready yet: ${error.message}`),
 );

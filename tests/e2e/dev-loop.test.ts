@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../lib/paths.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
-import { waitForOk } from '../../scripts/services.js';
+import { waitForStack } from '../../scripts/services.js';
 import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
 import { gotoHydrated } from './site-browser.js';
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
   dev = spawn('npm', ['run', 'dev'], { cwd: dir, env: { ...process.env, PORT: String(port), REDIS_URL: '' }, detached: true });
   for (const stream of [dev.stdout!, dev.stderr!]) stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const started = Date.now();
-  await waitForOk(`${base}/readyz`, 90_000).catch((error: unknown) => {
+  await waitForStack(port, 90_000).catch((error: unknown) => {
     throw new Error(`npm run dev did not get ready:\n${output.join('').slice(-3000)}`, { cause: error });
   });
   const ready = await fetch(`${base}/`).then((response) => response.status);

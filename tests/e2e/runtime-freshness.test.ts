@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createFileBuildStore } from '../../lib/build-store/file-build-store.js';
 import { MANIFEST_PREFETCH_DELAY_MS } from '../../services/renderer/src/runtime/client/app-manifest.js';
 import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../../services/renderer/src/runtime/shared/reload-guard.js';
-import { waitFor } from '../../lib/testing.js';
+import { waitFor } from '../support/wait-for.js';
 import { chromiumForFile } from '../support/chromium.js';
 import { stackForFile } from '../support/stack.js';
 import { clientNavigate, gotoHydrated, markDocument, openTab, sameDocument, sleep, type Tab } from './runtime-browser.js';

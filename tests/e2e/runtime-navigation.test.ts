@@ -7,7 +7,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_CONCURRENT_ROUTE_PRELOADS } from '../../services/renderer/src/runtime/client/preload-queue.js';
-import { waitFor } from '../../lib/testing.js';
+import { waitFor } from '../support/wait-for.js';
 import { chromiumForFile } from '../support/chromium.js';
 import { stackForFile } from '../support/stack.js';
 import { clientNavigate, gotoHydrated, markDocument, openTab, sameDocument, sleep, type Tab } from './runtime-browser.js';

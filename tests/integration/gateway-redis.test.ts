@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBuildStore, type BuildMeta, type BuildStore } from '../../lib/build-store/index.js';
 import { normalizeRouteRules } from '../../lib/route-rules.js';
-import { ownRedis, redisServerInstalled, type OwnRedis, waitFor } from '../../lib/testing.js';
+import { ownRedis, redisServerInstalled, type OwnRedis } from '../support/redis.js';
+import { waitFor } from '../support/wait-for.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 const installed = redisServerInstalled();

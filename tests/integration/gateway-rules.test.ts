@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileBuildStore, type BuildMeta } from '../../lib/build-store/index.js';
 import { projectRoot } from '../../lib/paths.js';
 import { normalizeRouteRules } from '../../lib/route-rules.js';
-import { waitFor } from '../../lib/testing.js';
+import { waitFor } from '../support/wait-for.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { redirect: 'manual', headers });

@@ -3,10 +3,12 @@
  * line, and a service draining in-flight requests on SIGTERM.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../lib/paths.js';
+import { waitFor } from '../support/wait-for.js';
 import { SERVICE_NAMES, serviceEntry, spawnService, waitForOk } from '../../scripts/services.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
 
@@ -46,12 +48,35 @@ describe('configuration errors', () => {
   });
 });
 
+/** The environment of a running process, from /proc. */
+function environOf(pid: number): Record<string, string> {
+  const pairs = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+}
+
+/** The launcher's children running each service, from /proc. */
+function childrenOf(parent: number): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== parent) continue;
+      const name = SERVICE_NAMES.find((n) => readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`/services/${n}/src/main.js`));
+      if (name) found.set(name, Number(entry));
+    } catch {
+      // the process left meanwhile
+    }
+  }
+  return found;
+}
+
 describe('the launcher', () => {
-  it('runs the four services on PORT to PORT+3 and stops them all on SIGTERM', async () => {
+  it('runs the four services on PORT to PORT+3 in production when NODE_ENV is unset, relays their JSON lines as they are, and stops them all on SIGTERM', async () => {
     const base = await findFreeBasePort();
+    const { NODE_ENV: _unset, ...env } = withoutRedis();
     const child = spawn(process.execPath, [launcher], {
       cwd: projectRoot,
-      env: { ...withoutRedis(), PORT: String(base), NODE_ENV: 'production' },
+      env: { ...env, PORT: String(base) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: string[] = [];
@@ -60,8 +85,16 @@ describe('the launcher', () => {
     cleanups.push(() => void child.kill('SIGKILL'));
     for (let i = 0; i < 4; i++) await waitForOk(`http://127.0.0.1:${base + i}/healthz`, 30_000);
     await waitForOk(`http://127.0.0.1:${base}/readyz`, 30_000);
-    const text = output.join('');
-    for (const name of SERVICE_NAMES) expect(text).toContain(`[${name}]`);
+    // React's production build: every service was started with NODE_ENV=production.
+    const children = childrenOf(child.pid!);
+    expect([...children.keys()].sort()).toEqual([...SERVICE_NAMES].sort());
+    for (const pid of children.values()) expect(environOf(pid).NODE_ENV).toBe('production');
+    await fetch(`http://127.0.0.1:${base}/healthz?relayed`).then((r) => r.arrayBuffer());
+    await waitFor(() => output.join('').includes('?relayed'), 10_000);
+    // Not a terminal: one JSON record per line, each naming its service (the launcher's own too).
+    const lines = output.join('').split('\n').filter(Boolean);
+    const records = lines.map((line) => JSON.parse(line) as { service: string });
+    for (const name of [...SERVICE_NAMES, 'launcher']) expect(records.some((record) => record.service === name)).toBe(true);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });

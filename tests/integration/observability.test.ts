@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePrometheus, sampleSum, waitFor, type Sample } from '../../lib/testing.js';
+import { parsePrometheus, sampleSum, type Sample } from '../support/prometheus.js';
+import { waitFor } from '../support/wait-for.js';
 import { startStack, type ServiceName, type Stack } from '../support/stack.js';
 
 interface ReceivedSpan {

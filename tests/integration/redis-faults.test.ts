@@ -6,7 +6,8 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownRedis, redisServerInstalled, waitFor, type OwnRedis } from '../../lib/testing.js';
+import { ownRedis, redisServerInstalled, type OwnRedis } from '../support/redis.js';
+import { waitFor } from '../support/wait-for.js';
 import { SERVICE_NAMES } from '../../scripts/services.js';
 import { startStack, type Stack } from '../support/stack.js';
 

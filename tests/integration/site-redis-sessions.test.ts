@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisAvailable } from '../../lib/testing.js';
+import { redisAvailable } from '../support/redis.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { addUser, DEMO, Visitor } from './site-support.js';
 

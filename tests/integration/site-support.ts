@@ -56,3 +56,19 @@ export function addUser(
   child.stdin.end(`${password}\n`);
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })));
 }
+
+/** `npm run users -- <args>` with `input` on stdin: its exit code, stdout and stderr apart. */
+export function usersCli(
+  env: Record<string, string>,
+  args: string[],
+  input = '',
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const cli = join(projectRoot, 'dist', 'node', 'services', 'renderer', 'src', 'server', 'users-cli.js');
+  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stdin.end(input);
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisAvailable } from '../../lib/testing.js';
+import { redisAvailable } from '../support/redis.js';
 import { containerRuntimeReason, startStack, type Stack } from '../support/stack.js';
 
 const runtimeReason = await containerRuntimeReason();
@@ -62,6 +62,13 @@ describe.each(modes)('the stack (%s)', (mode) => {
       expect(body).toMatchObject({ statusCode: 502, url: '/login' });
       // Production: which upstream failed and why is in the log only.
       expect(JSON.stringify(body)).not.toMatch(/renderer|ECONNREFUSED|UND_ERR/);
+      // A body the gateway was streaming to the renderer is not the client's broken request: 502, not 400.
+      const post = await fetch(`${stack.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json', origin: stack.url },
+        body: JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }),
+      });
+      expect(post.status).toBe(502);
       const cached = await fetch(`${stack.url}/category/git`, { headers: { accept: 'text/html' } });
       expect([cached.status, cached.headers.get('x-cache')]).toEqual([200, 'HIT']);
     } finally {

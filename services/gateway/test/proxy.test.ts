@@ -133,11 +133,16 @@ describe('gateway when an upstream fails', () => {
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
-  it('reports the renderer down and the image service degraded in /readyz', async () => {
+  it('stays ready but degraded, with the reasons, while the renderer is down and the image service slow', async () => {
     const response = await gateway.app.inject({ url: '/readyz' });
-    expect(response.statusCode).toBe(503);
+    // Ready means "can serve": icons, client files and build files still answer.
+    expect(response.statusCode).toBe(200);
     // The store answers but holds no build yet (as after Redis restarted empty): not 'ok'.
-    expect(response.json().checks).toMatchObject({ renderer: 'down', image: 'degraded', store: 'degraded' });
+    expect(response.json()).toMatchObject({
+      status: 'degraded',
+      checks: { renderer: 'degraded', image: 'degraded', store: 'degraded', serving: 'ok' },
+      reasons: { renderer: expect.stringMatching(/ECONNREFUSED/), store: expect.stringMatching(/no current build/) },
+    });
   });
 
   it('reports the store ok once it holds a build again', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaOf, startGateway, startUpstream, type TestGateway, type Upstream } from './upstreams.js';
 import { routeRules as siteRules } from '../../../site.config.js';
-import { waitFor } from '../../../lib/testing.js';
+import { waitFor } from '../../../tests/support/wait-for.js';
 
 describe('route rules and build files at the gateway', () => {
   let renderer: Upstream, gateway: TestGateway;

@@ -9,7 +9,7 @@ import { createFileBuildStore, type BuildMeta, type BuildStore } from '../../../
 import { buildGatewayApp, type GatewayApp } from '../src/app.js';
 import { parseGatewayConfig } from '../src/config.js';
 import { normalizeRouteRules, type RouteRulesInput } from '../../../lib/route-rules.js';
-import { freePort } from '../../../lib/testing.js';
+import { freePort } from '../../../tests/support/free-port.js';
 
 export interface Upstream {
   url: string;
@@ -54,12 +54,13 @@ export async function startGateway(
   env: Record<string, string>,
   meta?: BuildMeta,
   logger: FastifyBaseLogger = pino({ level: 'silent' }),
+  now?: () => number,
 ): Promise<TestGateway> {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const store = createFileBuildStore({ dir, pollIntervalMs: 50 });
   if (meta) await store.publish(meta);
   const config = parseGatewayConfig({ BUILD_POLL_MS: '100', UPSTREAM_TIMEOUT_MS: '500', CACHE_DIR: join(dir, 'render-cache'), ...env });
-  const gateway = await buildGatewayApp(config, { logger, store });
+  const gateway = await buildGatewayApp(config, { logger, store, ...(now ? { now } : {}) });
   return {
     ...gateway,
     store,

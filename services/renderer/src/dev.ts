@@ -5,7 +5,7 @@
  * and the route rules read from site.config.ts (the launcher restarts this process when it changes).
  */
 import { join } from 'node:path';
-import { createBuildStore } from '../../../lib/build-store/index.js';
+import { createBuildStore, keepPublished } from '../../../lib/build-store/index.js';
 import { createLogger } from '../../../lib/logger.js';
 import { projectRoot } from '../../../lib/paths.js';
 import { createRouteRulesMatcher } from '../../../lib/route-rules.js';
@@ -14,7 +14,6 @@ import { buildContent } from './content/build-content.js';
 import { loadContentRepository } from './content/repository.js';
 import { createAccounts } from './server/accounts.js';
 import { buildRendererApp } from './server/app.js';
-import { publishBuild } from './server/build-info.js';
 import { readRendererConfig } from './server/config.js';
 import { devBuildMeta } from './server/dev-build-meta.js';
 import { devAssets, mountVite, startVite } from './server/dev-vite.js';
@@ -40,11 +39,21 @@ try {
     return undefined;
   });
   const content = await loadContentRepository(config.CONTENT_FILE);
-  const store = createBuildStore({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR });
+  const store = createBuildStore({
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    dir: config.BUILD_STORE_DIR,
+    log: logger,
+  });
   const meta = devBuildMeta(config.ASSETS_PREFIX);
   const rules = createRouteRulesMatcher(meta.matcher);
-  await publishBuild(store, meta);
-  logger.info({ buildId: meta.id, store: store.kind }, 'development build published');
+  // As the production renderer: published once the store answers, never waited on.
+  const stopPublishing = keepPublished(store, meta, {
+    intervalMs: 1000,
+    onPublished: (outcome) => logger.info({ buildId: meta.id, store: store.kind, outcome }, 'development build published'),
+    onRepublished: () => logger.warn({ buildId: meta.id }, 'the build store had lost the build; published it again'),
+    onError: () => undefined,
+  });
   const accounts = await createAccounts({ config, repository: content, logger });
   const services = { content, accounts };
   const context: RenderContext = {
@@ -97,6 +106,7 @@ try {
   for (const event of ['add', 'change', 'unlink'] as const) vite.watcher.on(event, (file: string) => void rebuildContent(file));
 
   app.addHook('onClose', async () => {
+    stopPublishing();
     await vite.close();
     await store.close();
   });

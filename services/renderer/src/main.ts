@@ -1,16 +1,27 @@
-/** The renderer process: config, logger, build and content, publish the build, app, listen. */
-import { createAssetStore, createBuildStore, keepPublished } from '../../../lib/build-store/index.js';
+/**
+ * The renderer process: config, logger, build and content, app, listen, then publish the build.
+ * Nothing here waits on Redis: whatever state it is in (absent, refusing, hung), the renderer
+ * listens and serves, `/readyz` says why the store is degraded, and the build is published as soon
+ * as the store answers (docs/decisions/availability.md, "Start in any order"). Only its own
+ * failures (a missing build, a bad config, a port taken) exit.
+ */
+import { createAssetStore, createBuildStore, keepPublished, type PublishOutcome } from '../../../lib/build-store/index.js';
 import { createLogger } from '../../../lib/logger.js';
+import { isRedisOutage } from '../../../lib/redis.js';
+import { watchRedisDurability } from '../../../lib/redis-durability.js';
 import { createRouteRulesMatcher } from '../../../lib/route-rules.js';
 import { listen, listenOptionsOf } from '../../../lib/service.js';
 import { loadContentRepository } from './content/repository.js';
 import { createAccounts } from './server/accounts.js';
 import { buildRendererApp } from './server/app.js';
-import { publishBuild, readBuildMeta } from './server/build-info.js';
+import { readBuildMeta } from './server/build-info.js';
 import { createBuildPresence } from './server/build-presence.js';
 import { readRendererConfig } from './server/config.js';
 import { readViteManifest } from './server/manifest-links.js';
 import { loadSsrEntry } from './server/ssr-entry.js';
+
+/** How often the build's place in the store is checked: published, still there, not superseded. */
+const PUBLISH_CHECK_MS = 1000;
 
 const config = readRendererConfig();
 const logger = createLogger({ service: 'renderer', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
@@ -23,7 +34,7 @@ try {
     loadContentRepository(config.CONTENT_FILE),
   ]);
   const rules = createRouteRulesMatcher(meta.matcher);
-  const storeConfig = { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR };
+  const storeConfig = { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR, log: logger };
   const store = createBuildStore(storeConfig);
   const assets = createAssetStore({ ...storeConfig, keep: config.ASSET_BUILDS_KEPT, ttlMs: config.ASSET_TTL_MS });
   const presence = createBuildPresence({
@@ -37,8 +48,13 @@ try {
     log: logger,
   });
   // The files before the build becomes current: a tab on the new build may ask any gateway for them.
-  await presence.publishAssets().catch((error: unknown) => logger.warn({ err: error }, 'client files not published; retrying'));
+  // A store that is away is reported once by its connection (with Redis's reason), not here again.
+  await presence
+    .publishAssets()
+    .catch((error: unknown) => logger.warn({ err: isRedisOutage(error) ? undefined : error }, 'client files not published yet; retrying'));
   const accounts = await createAccounts({ config, repository: content, logger });
+  // One line saying whether this Redis can keep accounts (persistence, eviction policy).
+  const stopDurabilityCheck = config.REDIS_URL ? watchRedisDurability(config.REDIS_URL, logger) : () => undefined;
   const context = {
     entry,
     manifest,
@@ -51,12 +67,20 @@ try {
     production: config.NODE_ENV === 'production',
     ssr: (path: string) => rules.match(path).ssr !== false,
   };
+  let published: 'pending' | PublishOutcome = 'pending';
   const { app } = await buildRendererApp(context, {
     clientDir: config.CLIENT_DIR,
     logger,
     checks: {
-      buildStore: async () => ((await store.ping()) && (await store.current()) ? 'ok' : 'degraded'),
-      accounts: async () => ((await accounts.ping()) ? 'ok' : 'degraded'),
+      // Pages render without the store: degraded, never down, and with Redis's own reason.
+      buildStore: async () => {
+        if (!(await store.ping())) return { state: 'degraded', reason: store.unavailableReason() ?? 'the build store does not answer' };
+        if (!(await store.current())) return { state: 'degraded', reason: 'the build store holds no current build yet' };
+        return published === 'superseded' ? { state: 'ok', reason: `build ${meta.id} is superseded: serving its own tabs only` } : 'ok';
+      },
+      // Sign-in answers 503 with Retry-After meanwhile; the account stores share REDIS_URL with the build store.
+      accounts: async () =>
+        (await accounts.ping()) ? 'ok' : { state: 'degraded', reason: store.unavailableReason() ?? 'the account store does not answer' },
     },
     accounts,
   });
@@ -64,6 +88,7 @@ try {
   let stopKeeping = () => undefined as void;
   app.addHook('onClose', async () => {
     stopKeeping();
+    stopDurabilityCheck();
     presence.stop();
     await Promise.all([store.close(), assets.close()]);
   });
@@ -78,13 +103,25 @@ try {
   });
   // Announced before the build is published: a gateway that sees the new build sees its renderer.
   await presence.start();
-  const published = await publishBuild(store, meta);
-  logger.info({ buildId: meta.id, store: store.kind, published }, 'build published');
-  // A store that lost the build (Redis restarted empty) gets it again within seconds.
+  // Published now, or as soon as the store answers; again if the store loses it (Redis restarted
+  // empty); never over a build published after this one (no rollback by restart).
   stopKeeping = keepPublished(store, meta, {
-    intervalMs: 2000,
+    intervalMs: PUBLISH_CHECK_MS,
+    onPublished(outcome) {
+      published = outcome;
+      if (outcome === 'current') logger.info({ buildId: meta.id, store: store.kind }, 'build published');
+      else
+        logger.warn(
+          { buildId: meta.id, store: store.kind },
+          `build ${meta.id} not made current: a later build was published (no rollback by restart; to roll back on purpose: npm run builds -- promote ${meta.id})`,
+        );
+    },
+    onSuperseded(current) {
+      published = 'superseded';
+      logger.info({ buildId: meta.id, current }, 'a later build is current; this renderer serves its own tabs');
+    },
     onRepublished: () => logger.warn({ buildId: meta.id }, 'the build store had lost the build; published it again'),
-    onError: () => undefined, // the store being away shows in /readyz
+    onError: () => undefined, // the store's reason is logged by its connection and shown in /readyz
   });
   logger.info({ port: config.PORT, buildId: meta.id }, 'renderer ready');
 } catch (error) {

@@ -10,6 +10,7 @@ import { pageFilesFrom, pageHandleOf, type PageFile, type PageModule } from '../
 import type { AppDefinition } from '../runtime/shared/app-definition.js';
 import { middlewareRegistry } from './middleware.js';
 import { pageNotFound } from '../runtime/shared/validate.js';
+import { PATHS_ARE_CASE_SENSITIVE } from '../../../../lib/canonical-path.js';
 
 export const pageFiles: PageFile[] = pageFilesFrom(import.meta.glob<PageModule>('./pages/**/*.tsx'));
 
@@ -35,7 +36,7 @@ const notFoundLoader: LoaderFunction = ({ request }) => {
 export function createRoutes(pageLoader: (page: PageFile) => LoaderFunction): RouteObject[] {
   const pages: RouteObject[] = pageFiles.map((page) => ({
     id: page.id,
-    ...(page.path === '/' ? { index: true } : { path: page.path }),
+    ...(page.path === '/' ? { index: true } : { path: page.path, caseSensitive: PATHS_ARE_CASE_SENSITIVE }),
     Component: PageHost,
     loader: pageLoader(page),
     lazy: async () => ({ handle: pageHandleOf(page, await page.load()) }),

@@ -5,12 +5,12 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import { createOutageGuard, resilientRedisOptions } from '../../../../lib/redis.js';
+import { createOutageGuard } from '../../../../lib/redis.js';
+import { openRedis } from '../../../../lib/redis-connection.js';
 import type { ContentRepository } from '../content/types.js';
 import type { AccountsView, Viewer } from '../runtime/shared/services.js';
 import { authRoutes } from './auth/auth-routes.js';
-import type { AccountsConfig } from './auth/config.js';
+import { legacyUsersFile, usersFileOf, type AccountsConfig } from './auth/config.js';
 import { signedInFrom } from './auth/current-user.js';
 import { ensureDemoAccount } from './auth/demo-account.js';
 import { acceptFormBodies, typedEmailFrom } from './auth/plain-forms.js';
@@ -19,19 +19,21 @@ import {
   LOGIN_ADDRESS_WINDOW_S_DEFAULT,
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_FAILURES_MAX,
+  LOGIN_FAMILIAR_MS,
 } from './auth/limits.js';
-import { createMemoryLoginLimiter, createRedisLoginLimiter, type LoginLimiter } from './auth/login-limiter.js';
+import { createLoginGuard, type LoginGuard } from './auth/login-guard.js';
+import { createMemoryLoginLimiter, createRedisLoginLimiter, type LimiterSettings } from './auth/login-limiter.js';
 import { checkOrigin } from './auth/origin-check.js';
 import { savedRoutes } from './saved/saved-routes.js';
 import { createSessionStore, type SessionStore } from './sessions/index.js';
 import { createUserStore, type UserStore } from './users/index.js';
+import { insideBuildOutput, legacyMoveMessage, moveLegacyUsersFile } from './users/move-legacy-file.js';
 
 export interface Accounts extends AccountsView {
   sessions: SessionStore;
   users: UserStore;
-  limiter: LoginLimiter;
-  /** Failures per client address across all emails (password spraying). */
-  addressLimiter: LoginLimiter;
+  /** Who may try a password: per account and address, per address, and familiar pairs. */
+  loginGuard: LoginGuard;
   repository: ContentRepository;
   sessionTtlSeconds: number;
   ping(): Promise<boolean>;
@@ -45,31 +47,39 @@ export interface AccountsOptions {
 }
 
 export async function createAccounts({ config, repository, logger }: AccountsOptions): Promise<Accounts> {
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, resilientRedisOptions) : undefined;
-  redis?.on('error', () => undefined); // reported through readiness, not as crashes
+  // Never a crash: why Redis cannot be used is logged by the connection and shown in /readyz.
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, { log: logger }) : undefined;
   const prefix = config.REDIS_PREFIX;
   // A Redis outage answers 503 + Retry-After at once instead of a late 500 (lib/redis.ts).
   const guard = redis ? createOutageGuard() : undefined;
   const guarded = <T extends object>(store: T): T => (guard ? guard.wrap(store) : store);
   const sessions = guarded(createSessionStore({ redis, prefix }));
-  const users = guarded(createUserStore({ redis, prefix, file: config.USERS_FILE }));
-  const limits = { max: LOGIN_FAILURES_MAX, windowMs: LOGIN_FAILURE_WINDOW_MS };
-  const limiter = redis ? guarded(createRedisLoginLimiter({ ...limits, redis, prefix })) : createMemoryLoginLimiter(limits);
-  const addressLimits = {
-    max: config.LOGIN_ADDRESS_FAILURES_MAX ?? LOGIN_ADDRESS_FAILURES_MAX_DEFAULT,
-    windowMs: (config.LOGIN_ADDRESS_WINDOW_S ?? LOGIN_ADDRESS_WINDOW_S_DEFAULT) * 1000,
-  };
-  const addressLimiter = redis
-    ? guarded(createRedisLoginLimiter({ ...addressLimits, redis, prefix: `${prefix}by-address:` }))
-    : createMemoryLoginLimiter(addressLimits);
+  const usersFile = usersFileOf(config);
+  // Only the old default moves: a USERS_FILE set by hand was never in dist/ by our doing.
+  if (!redis && config.USERS_FILE === undefined) await moveLegacyUsersFileOnce(usersFile, logger);
+  if (!redis && insideBuildOutput(usersFile))
+    logger.warn({ usersFile }, `the users file ${usersFile} is inside the build output: a clean rebuild deletes every account`);
+  const users = guarded(createUserStore({ redis, prefix, file: usersFile }));
+  const count = (settings: LimiterSettings, scope: string) =>
+    redis ? guarded(createRedisLoginLimiter({ ...settings, redis, prefix: `${prefix}${scope}` })) : createMemoryLoginLimiter(settings);
+  const loginGuard = createLoginGuard({
+    account: count({ max: LOGIN_FAILURES_MAX, windowMs: LOGIN_FAILURE_WINDOW_MS }, ''),
+    address: count(
+      {
+        max: config.LOGIN_ADDRESS_FAILURES_MAX ?? LOGIN_ADDRESS_FAILURES_MAX_DEFAULT,
+        windowMs: (config.LOGIN_ADDRESS_WINDOW_S ?? LOGIN_ADDRESS_WINDOW_S_DEFAULT) * 1000,
+      },
+      'by-address:',
+    ),
+    familiar: count({ max: 1, windowMs: LOGIN_FAMILIAR_MS }, 'familiar:'),
+  });
   if (!redis && config.DEMO_ACCOUNT) await ensureDemoAccount(users, logger);
-  logger.info({ sessions: sessions.kind, users: users.kind, usersFile: redis ? undefined : config.USERS_FILE }, 'accounts ready');
+  logger.info({ sessions: sessions.kind, users: users.kind, usersFile: redis ? undefined : usersFile }, 'accounts ready');
 
   return {
     sessions,
     users,
-    limiter,
-    addressLimiter,
+    loginGuard,
     repository,
     sessionTtlSeconds: config.SESSION_TTL_SECONDS,
     async viewer(request: Request): Promise<Viewer | null> {
@@ -93,6 +103,13 @@ export async function createAccounts({ config, repository, logger }: AccountsOpt
       redis?.disconnect();
     },
   };
+}
+
+/** Accounts kept in dist/users/users.json before DATA_DIR move out of the build output, with one line. */
+async function moveLegacyUsersFileOnce(usersFile: string, logger: FastifyBaseLogger): Promise<void> {
+  const move = await moveLegacyUsersFile(legacyUsersFile, usersFile);
+  const message = legacyMoveMessage(move);
+  if (message) logger[move.moved ? 'info' : 'warn']({ from: move.from, to: move.to }, message);
 }
 
 /**

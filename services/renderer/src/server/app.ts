@@ -4,6 +4,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { canonicalRedirect } from '../../../../lib/canonical-path.js';
 import { createError } from '../../../../lib/errors.js';
 import { allowedMethods } from '../../../../lib/allowed-methods.js';
 import { createService, type ReadinessCheck } from '../../../../lib/service.js';
@@ -84,6 +85,10 @@ export async function buildRendererApp(context: RenderContext, deps: RendererApp
       }
       throw createError({ statusCode: 404, statusMessage: `Page not found: ${path}` });
     }
+    // One spelling per page, the gateway's (lib/canonical-path.ts): React Router would match
+    // `/category/gi%74/` too, and each spelling would be a page of its own to caches and crawlers.
+    const canonical = canonicalRedirect(request.url);
+    if (canonical) return reply.code(308).header('location', canonical).send();
     const pagePath = pagePathOfPayload(path);
     if (pagePath !== null) return metrics.timed('payload', () => answerPayload(context, request, reply, pagePath));
     if (context.ssr && !context.ssr(path)) return metrics.timed('shell', () => answerShell(context, request, reply));

@@ -1,9 +1,9 @@
 /**
  * The renderer owns the build: at start it reads the meta `npm run build:meta` wrote and
- * publishes it to the build store, where the gateway reads it.
+ * publishes it to the build store (lib/build-store/keep-published.ts), where the gateway reads it.
  */
 import { readFile } from 'node:fs/promises';
-import { isBuildId, type BuildMeta, type BuildStore } from '../../../../lib/build-store/index.js';
+import { isBuildId, type BuildMeta } from '../../../../lib/build-store/index.js';
 
 export async function readBuildMeta(file: string): Promise<BuildMeta> {
   let parsed: unknown;
@@ -23,12 +23,4 @@ export async function readBuildMeta(file: string): Promise<BuildMeta> {
     throw new Error(`the build meta ${file} is malformed (rebuild with \`npm run build\`)`);
   }
   return meta as BuildMeta;
-}
-
-/** Publishes the build unless it is already the current one (a restart of the same build). */
-export async function publishBuild(store: BuildStore, meta: BuildMeta): Promise<'published' | 'current'> {
-  const current = await store.current();
-  if (current?.id === meta.id && (await store.meta(meta.id))) return 'current';
-  await store.publish(meta);
-  return 'published';
 }

@@ -60,7 +60,8 @@ export function createBuildPresence(options: BuildPresenceOptions): BuildPresenc
   return {
     publishAssets,
     async start() {
-      if (entry) await store.announceRenderer(entry, ttlMs);
+      // A store that is away at start must not stop the renderer: the next tick announces it.
+      if (entry) await store.announceRenderer(entry, ttlMs).catch(() => undefined);
       timer = setInterval(() => {
         if (running) return;
         running = true;
