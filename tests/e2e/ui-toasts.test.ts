@@ -37,7 +37,9 @@ describe('toasts', () => {
         }),
     );
     expect(elapsed).toBeGreaterThanOrEqual(TOAST_DEFAULT_DURATION_MS);
-    expect(elapsed).toBeLessThan(TOAST_DEFAULT_DURATION_MS + 300);
+    // A timer of a busy two-core machine can fire a few hundred ms late; a toast that ignored its
+    // duration (or waited for it twice) is still seconds off.
+    expect(elapsed).toBeLessThan(TOAST_DEFAULT_DURATION_MS + 1000);
   });
 
   it(`are removed from the list ${TOAST_REMOVE_DELAY_MS} ms after closing`, async () => {
