@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
-import type { Accounts } from '../accounts.js';
+import type { Accounts } from '../accounts-type.js';
 import { normalizeEmail, type User } from '../users/index.js';
 import { signedInFrom } from './current-user.js';
 import { answerFormLogin, answerFormLogout, forgetTypedEmail, isFormPost } from './plain-forms.js';
