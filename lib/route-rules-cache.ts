@@ -4,7 +4,7 @@
  * only name what can safely split the cache: headers, or single cookies as `cookie:name`.
  */
 import type { CacheRule } from './route-rule-types.js';
-import { RouteRuleError } from './route-rules.js';
+import { RouteRuleError } from './route-rule-error.js';
 
 export interface CacheRuleInput {
   /** Seconds fresh; Nitro's default is 1. */

@@ -4,7 +4,10 @@
  */
 import { addRoute, createRouter, findAllRoutes, type RouterContext } from 'rou3';
 import type { CacheRule, CompiledRouteRules, RedirectRule, RouteRules } from './route-rule-types.js';
+import { RouteRuleError } from './route-rule-error.js';
 import { normalizeCacheRule, type CacheRuleInput } from './route-rules-cache.js';
+
+export { RouteRuleError };
 
 export type { CacheRule, CompiledRouteRules, RedirectRule, RouteRules };
 
@@ -31,17 +34,6 @@ export type RouteRulesInput = Record<string, RouteRuleInput>;
 
 export const DEFAULT_REDIRECT_STATUS = 307;
 export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
-
-/** A bad rule in the site config; the message names the rule. */
-export class RouteRuleError extends Error {
-  constructor(
-    readonly pattern: string,
-    problem: string,
-  ) {
-    super(`route rule ${JSON.stringify(pattern)}: ${problem}`);
-    this.name = 'RouteRuleError';
-  }
-}
 
 const HEADER_NAME = /^[!#$%&'*+.^`|~\w-]+$/;
 // Any control character or whitespace inside a target would let a browser read it differently.

@@ -4,7 +4,14 @@
  * on METRICS_PORT by `listen`), and a graceful shutdown on SIGTERM.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyServerOptions,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
 import { allowedMethods } from './allowed-methods.js';
@@ -38,6 +45,8 @@ export interface ServiceOptions {
   edgeHeaders?: Record<string, string>;
   /** Whether a `/*` route serves this path for the 405-or-404 choice (lib/allowed-methods.ts). */
   catchAllServes?: (path: string) => boolean;
+  /** Whose X-Forwarded-* make `request.ip`, `protocol` and `host` (lib/trust-proxy.ts); unset: nobody's. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
 declare module 'fastify' {
@@ -74,6 +83,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit,
+    trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // A request without Host is refused in the error shape (lib/request-guards.ts), not with Node's empty 400.
     http: { requireHostHeader: false },

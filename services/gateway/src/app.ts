@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAssetStore, createBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
 import { createService } from '../../../lib/service.js';
+import { trustProxyOption } from '../../../lib/trust-proxy.js';
 import { registerBuildFiles } from './build-files.js';
 import { localAssets, registerClientAssets, type ClientAssetStats } from './client-assets.js';
 import { registerCompression } from './compression.js';
@@ -79,6 +80,7 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
     accessFields,
     assetsPrefix: config.ASSETS_PREFIX,
     edgeHeaders: SECURITY_HEADERS,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   });
   app.telemetry.metrics.setBuildId(() => build.info()?.id);
   registerGatewayMetrics(app, { ...upstreams, isRenderer: renderers.isRenderer });
@@ -87,7 +89,7 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
     await assetStore.close();
     if (!store) await buildStore.close();
   });
-  registerSecurityHeaders(app, config.TRUST_PROXY);
+  registerSecurityHeaders(app);
   registerRouteRules(app, build, (url) => isPagePath(url, config.ASSETS_PREFIX));
   const assets = registerClientAssets(app, {
     assetsPrefix: config.ASSETS_PREFIX,
@@ -102,7 +104,6 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
   await registerProxies(app, {
     ...upstreams,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    trustProxy: config.TRUST_PROXY,
     assetsPrefix: config.ASSETS_PREFIX,
     rendererFor: renderers.forUrl,
     rendererRefused: renderers.refused,

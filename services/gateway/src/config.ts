@@ -13,6 +13,7 @@ import {
 } from '../../../lib/config.js';
 import { join } from 'node:path';
 import { buildDir, defaultBuildStoreDir } from '../../../lib/paths.js';
+import { trustProxy } from '../../../lib/trust-proxy.js';
 
 export const gatewayConfigShape = {
   ...serviceFields(3000),
@@ -33,8 +34,8 @@ export const gatewayConfigShape = {
   BUILD_POLL_MS: positiveInt(1000),
   /** Timeout of each upstream /healthz probe made by /readyz. */
   HEALTH_TIMEOUT_MS: positiveInt(1000),
-  /** Trust X-Forwarded-* from a proxy in front (a TLS terminator); off: the gateway is the edge. */
-  TRUST_PROXY: flag(false),
+  /** The proxies in front (a TLS terminator) whose X-Forwarded-* count: a hop count or their addresses; 0: the gateway is the edge. */
+  TRUST_PROXY: trustProxy(),
   /** The render cache (route rules swr, isr, cache); off: every page goes to the renderer. */
   RENDER_CACHE: flag(true),
   /** Bytes of cached pages each gateway keeps in memory, in front of the shared store. */

@@ -1,9 +1,8 @@
 /**
- * The one place the gateway reads forwarding headers (X-Forwarded-For/Proto/Host, Forwarded,
- * X-Real-IP…). With TRUST_PROXY=false the gateway is the edge: whatever a client claims there
- * changes nothing (not the scheme, not HSTS, not the host pages name, not the address the login
- * limit counts); upstreams get the gateway's own values only. With TRUST_PROXY=true the proxy in
- * front wrote them, and they are kept and extended.
+ * What the gateway tells upstreams about the visitor. Fastify reads X-Forwarded-* (its `trustProxy`,
+ * from TRUST_PROXY: lib/trust-proxy.ts). With TRUST_PROXY=0 the gateway is the edge: whatever a
+ * client claims changes nothing (not the scheme, not HSTS, not the host pages name, not the address
+ * the login limit counts). From a proxy TRUST_PROXY names, they are kept and the chain extended.
  */
 import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -22,42 +21,39 @@ const CLAIMS = [
   'x-rewrite-url',
 ];
 
-function firstOf(value: string | string[] | undefined): string {
-  const text = Array.isArray(value) ? value[0] : value;
-  return (text ?? '').split(',')[0]!.trim().toLowerCase();
+/**
+ * Fastify believed the peer's X-Forwarded-For, so the peer is a proxy TRUST_PROXY names: its other
+ * claims (Forwarded, X-Real-IP…) stand too. A trusted proxy always sends X-Forwarded-For.
+ */
+function fromTrustedProxy(request: FastifyRequest): boolean {
+  return (request.ips?.length ?? 1) > 1;
 }
 
-/** The scheme the visitor used: the socket's, or a trusted proxy's X-Forwarded-Proto. */
-export function visitorProto(request: FastifyRequest, trustProxy: boolean): 'http' | 'https' {
-  const forwarded = firstOf(request.headers['x-forwarded-proto']);
-  if (trustProxy && (forwarded === 'https' || forwarded === 'http')) return forwarded;
-  // The socket can be gone by the time onSend runs for a proxied POST.
-  return (request.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http';
+/** The scheme the visitor used: the socket's, or a trusted proxy's X-Forwarded-Proto (Fastify's `protocol`). */
+export function visitorProto(request: FastifyRequest): 'http' | 'https' {
+  // `protocol` is undefined once the socket is gone (onSend of a proxied POST), and a proxy may write HTTPS.
+  return String(request.protocol).toLowerCase() === 'https' ? 'https' : 'http';
 }
 
-/** The host the visitor asked for: the Host header, or a trusted proxy's X-Forwarded-Host. */
-export function visitorHost(request: FastifyRequest, trustProxy: boolean): string {
-  const forwarded = trustProxy ? request.headers['x-forwarded-host'] : undefined;
-  return (typeof forwarded === 'string' && forwarded) || request.headers.host || '';
+/**
+ * The chain upstreams get: the visitor's address first, then the proxies TRUST_PROXY names, then the
+ * gateway's peer. Entries a client wrote beyond the first untrusted hop are dropped.
+ */
+function forwardedFor(request: FastifyRequest): string {
+  return (request.ips ?? [request.ip]).toReversed().join(', ');
 }
 
 /**
  * Upstream request headers: no hop-by-hop ones, X-Forwarded-* written by the gateway (the
  * trusted proxy's chain extended), client claims dropped when untrusted, the request id.
  */
-export function forwardedHeaders(
-  request: FastifyRequest,
-  headers: IncomingHttpHeaders,
-  trustProxy: boolean,
-  keepAcceptEncoding = false,
-): IncomingHttpHeaders {
-  const remote = request.raw.socket.remoteAddress ?? '';
-  const priorFor = trustProxy ? headers['x-forwarded-for'] : undefined;
+export function forwardedHeaders(request: FastifyRequest, headers: IncomingHttpHeaders, keepAcceptEncoding = false): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = withoutHopByHop(headers);
-  if (!trustProxy) for (const name of CLAIMS) delete out[name];
-  out['x-forwarded-for'] = priorFor ? `${String(priorFor)}, ${remote}` : remote;
-  out['x-forwarded-proto'] = visitorProto(request, trustProxy);
-  out['x-forwarded-host'] = visitorHost(request, trustProxy);
+  if (!fromTrustedProxy(request)) for (const name of CLAIMS) delete out[name];
+  out['x-forwarded-for'] = forwardedFor(request);
+  out['x-forwarded-proto'] = visitorProto(request);
+  // The Host header, or a trusted proxy's X-Forwarded-Host (Fastify's `host`).
+  out['x-forwarded-host'] = request.host;
   out[REQUEST_ID_HEADER] = request.id;
   // The client's `Expect: 100-continue` was answered here (lib/request-guards.ts); undici refuses to send it.
   delete out.expect;
@@ -67,9 +63,4 @@ export function forwardedHeaders(
   // Assets keep the header: the renderer serves their build-time .br/.gz twins as they are.
   if (!keepAcceptEncoding) delete out['accept-encoding'];
   return out;
-}
-
-/** The origin the renderer will name in the page, from the same values the gateway sends it. */
-export function forwardedOrigin(request: FastifyRequest, trustProxy: boolean): string {
-  return `${visitorProto(request, trustProxy)}://${visitorHost(request, trustProxy)}`;
 }

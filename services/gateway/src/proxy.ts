@@ -16,7 +16,6 @@ export interface ProxyOptions {
   imageUrl: string;
   iconsUrl: string;
   timeoutMs: number;
-  trustProxy: boolean;
   /** Requests under it are for assets, which upstreams serve pre-compressed. */
   assetsPrefix: string;
   /** The renderer for a request URL (renderer-choice.ts); RENDERER_URL when absent. */
@@ -72,7 +71,6 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
         forwardedHeaders(
           request as FastifyRequest,
           headers as IncomingHttpHeaders,
-          options.trustProxy,
           (request as FastifyRequest).url.startsWith(options.assetsPrefix),
         ),
       // Upstream connection headers describe the gateway's pooled socket, not the visitor's.

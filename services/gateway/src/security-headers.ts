@@ -10,12 +10,12 @@ export const SECURITY_HEADERS: Record<string, string> = {
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** HSTS only when the visitor really came over https (forwarded.ts: a trusted proxy's word or TLS). */
-export function registerSecurityHeaders(app: FastifyInstance, trustProxy: boolean): void {
+export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
-    if (visitorProto(request, trustProxy) === 'https') reply.header('strict-transport-security', HSTS);
+    if (visitorProto(request) === 'https') reply.header('strict-transport-security', HSTS);
     else reply.removeHeader('strict-transport-security');
     return payload;
   });

@@ -48,7 +48,7 @@ describe('a cache hit written straight to the socket', () => {
     );
     const url = await renderer.listen({ port: 0, host: '127.0.0.1' });
     gateway = await startGateway(
-      { RENDERER_URL: url, IMAGE_URL: url, ICONS_URL: url, TRUST_PROXY: 'true' },
+      { RENDERER_URL: url, IMAGE_URL: url, ICONS_URL: url, TRUST_PROXY: '1' },
       metaOf('build-one', { '/page/**': { isr: true }, '/ruled/**': { isr: true, robots: false, headers: { 'x-rule': 'yes' } } }),
       logger,
     );

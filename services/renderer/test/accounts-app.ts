@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { createService } from '../../../lib/service.js';
 import { createContentRepository } from '../src/content/repository.js';
 import { createAccounts, registerAccounts, type Accounts } from '../src/server/accounts.js';
+import { trustTheGateway } from '../src/server/auth/request-origin.js';
 import type { AccountsConfig } from '../src/server/auth/config.js';
 import { sample } from './content-sample.js';
 
@@ -23,7 +24,7 @@ export async function startAccountsApp(config: Partial<AccountsConfig> = {}): Pr
   const dir = await mkdtemp(join(tmpdir(), 'accounts-'));
   const logs: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
-  const app = createService({ name: 'renderer', logger, production: true });
+  const app = createService({ name: 'renderer', logger, production: true, trustProxy: trustTheGateway });
   const accounts = await createAccounts({
     config: { REDIS_PREFIX: 'unused:', SESSION_TTL_SECONDS: 3600, USERS_FILE: join(dir, 'users.json'), DEMO_ACCOUNT: true, ...config },
     repository: createContentRepository(sample),

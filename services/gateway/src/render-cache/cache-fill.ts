@@ -44,7 +44,7 @@ export function unstorableReason(rendered: Rendered): string | null {
  * one (whatever Host the visitor sent), and `accept` is one of two fixed values, the same test
  * that put JSON or HTML errors in the key (lib/errors.ts wantsJson).
  */
-export function fillHeaders(request: FastifyRequest, rule: CacheRule, trustProxy: boolean, publicOrigin: string): IncomingHttpHeaders {
+export function fillHeaders(request: FastifyRequest, rule: CacheRule, publicOrigin: string): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = {};
   for (const name of [...PASSED_HEADERS, ...rule.varies.filter((name) => !name.startsWith('cookie:'))]) {
     const value = request.headers[name];
@@ -56,7 +56,7 @@ export function fillHeaders(request: FastifyRequest, rule: CacheRule, trustProxy
   if (!rule.varies.includes('accept')) headers.accept = json ? 'application/json' : 'text/html,*/*;q=0.8';
   const site = new URL(publicOrigin);
   headers.host = site.host;
-  const forwarded = forwardedHeaders(request, headers, trustProxy);
+  const forwarded = forwardedHeaders(request, headers);
   forwarded['x-forwarded-host'] = site.host;
   forwarded['x-forwarded-proto'] = site.protocol.slice(0, -1);
   return forwarded;

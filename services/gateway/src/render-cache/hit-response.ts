@@ -36,7 +36,7 @@ export interface HitResponder {
   serve(request: FastifyRequest, reply: FastifyReply, entry: CacheEntry, status: HitStatus, closing: boolean): boolean;
 }
 
-export function createHitResponder(trustProxy: boolean, now: () => number = Date.now): HitResponder {
+export function createHitResponder(now: () => number = Date.now): HitResponder {
   const prepared = new WeakMap<CacheEntry, Map<string, string[]>>();
 
   function preparedHeaders(entry: CacheEntry, encoding: Encoding, status: HitStatus, body: Buffer): string[] {
@@ -61,7 +61,7 @@ export function createHitResponder(trustProxy: boolean, now: () => number = Date
       // What earlier hooks set on this reply (the request id, x-prerendered), then what varies per request.
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers.push(name, String(value));
       headers.push('age', String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
-      if (visitorProto(request, trustProxy) === 'https') headers.push('strict-transport-security', HSTS);
+      if (visitorProto(request) === 'https') headers.push('strict-transport-security', HSTS);
       reply.hijack();
       reply.raw.writeHead(entry.status, headers);
       reply.raw.end(request.method === 'HEAD' ? undefined : body);

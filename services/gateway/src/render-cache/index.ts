@@ -51,7 +51,6 @@ export function createRenderCache(
     rendererUrl: config.RENDERER_URL,
     ...(renderers ? { currentRenderer: renderers.current, servesBuild: renderers.serves } : {}),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    trustProxy: config.TRUST_PROXY,
     assetsPrefix: config.ASSETS_PREFIX,
     store,
     memoryBytes: config.CACHE_MEMORY_BYTES,

@@ -30,7 +30,6 @@ export interface RenderCacheOptions {
   /** True when a renderer of that build is announced: its payloads go there, past the cache. */
   servesBuild?: (buildId: string) => boolean;
   timeoutMs: number;
-  trustProxy: boolean;
   assetsPrefix: string;
   store: SharedCacheStore;
   memoryBytes: number;
@@ -79,7 +78,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
   const now = options.now ?? Date.now;
   const renderer = createRendererClient(options.currentRenderer ?? (() => options.rendererUrl), options.timeoutMs);
   const failing = new Set<string>();
-  const hits = createHitResponder(options.trustProxy, now);
+  const hits = createHitResponder(now);
   const stats: RenderCacheStats = {
     requests: { HIT: 0, STALE: 0, MISS: 0, BYPASS: 0 },
     stores: 0,
@@ -131,7 +130,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     url: string,
     rule: CacheRule,
   ): Promise<{ result: FillResult; written: Promise<unknown> }> {
-    const rendered = await renderer.render(url, fillHeaders(request, rule, options.trustProxy, options.publicOrigin));
+    const rendered = await renderer.render(url, fillHeaders(request, rule, options.publicOrigin));
     const result = await toFillResult(key, rendered, rule, now());
     if (result.kind !== 'entry') return { result, written: Promise.resolve() };
     stats.stores++;

@@ -8,7 +8,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createOutageGuard } from '../../../../lib/redis.js';
 import { openRedis } from '../../../../lib/redis-connection.js';
 import type { ContentRepository } from '../content/types.js';
-import type { AccountsView, Viewer } from '../runtime/shared/services.js';
+import type { Viewer } from '../runtime/shared/services.js';
+import type { Accounts } from './accounts-type.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { legacyUsersFile, usersFileOf, type AccountsConfig } from './auth/config.js';
 import { signedInFrom } from './auth/current-user.js';
@@ -21,24 +22,15 @@ import {
   LOGIN_FAILURES_MAX,
   LOGIN_FAMILIAR_MS,
 } from './auth/limits.js';
-import { createLoginGuard, type LoginGuard } from './auth/login-guard.js';
+import { createLoginGuard } from './auth/login-guard.js';
 import { createMemoryLoginLimiter, createRedisLoginLimiter, type LimiterSettings } from './auth/login-limiter.js';
 import { checkOrigin } from './auth/origin-check.js';
 import { savedRoutes } from './saved/saved-routes.js';
-import { createSessionStore, type SessionStore } from './sessions/index.js';
-import { createUserStore, type UserStore } from './users/index.js';
+import { createSessionStore } from './sessions/index.js';
+import { createUserStore } from './users/index.js';
 import { insideBuildOutput, legacyMoveMessage, moveLegacyUsersFile } from './users/move-legacy-file.js';
 
-export interface Accounts extends AccountsView {
-  sessions: SessionStore;
-  users: UserStore;
-  /** Who may try a password: per account and address, per address, and familiar pairs. */
-  loginGuard: LoginGuard;
-  repository: ContentRepository;
-  sessionTtlSeconds: number;
-  ping(): Promise<boolean>;
-  close(): Promise<void>;
-}
+export type { Accounts };
 
 export interface AccountsOptions {
   config: AccountsConfig;

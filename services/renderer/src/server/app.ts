@@ -10,6 +10,7 @@ import { allowedMethods } from '../../../../lib/allowed-methods.js';
 import { createService, type ReadinessCheck } from '../../../../lib/service.js';
 import { pagePathOfPayload } from '../runtime/shared/payload.js';
 import { registerAccounts, type Accounts } from './accounts.js';
+import { trustTheGateway } from './auth/request-origin.js';
 import { categoriesApi } from './api/categories.js';
 import { answerPage } from './page-response.js';
 import { answerPayload } from './payload-response.js';
@@ -51,6 +52,7 @@ export async function buildRendererApp(context: RenderContext, deps: RendererApp
     // The page route answers every GET but the API's and the assets' misses: a 404 for every method there.
     catchAllServes: (path) => !isApiOrAssetPath(path, context.assetsPrefix),
     ...(deps.checks ? { checks: deps.checks } : {}),
+    trustProxy: trustTheGateway,
   });
 
   const metrics = registerRenderMetrics(app);

@@ -4,7 +4,8 @@
  */
 import type { LoaderFunctionArgs } from 'react-router';
 import { resolveMiddleware, runMiddleware, type MiddlewareRegistry } from '../shared/middleware.js';
-import type { PageModule, RouteTarget } from '../shared/page-module.js';
+import type { PageModule } from '../shared/page-module.js';
+import type { RouteTarget } from '../shared/route-target.js';
 import { runValidate } from '../shared/validate.js';
 
 export function routeTargetOf(args: LoaderFunctionArgs): RouteTarget {

@@ -8,7 +8,7 @@
 import { redirect } from 'react-router';
 import { createError, isHttpError, type HttpError } from '../../../../../lib/errors.js';
 import { redirectStatus, resolveNavigationTarget } from './navigate.js';
-import type { RouteTarget } from './page-module.js';
+import type { RouteTarget } from './route-target.js';
 
 export interface MiddlewareContext {
   /** Where the middleware runs: the server (page or payload request) or the browser. */

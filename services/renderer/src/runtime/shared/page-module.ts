@@ -4,19 +4,13 @@
  * Browser-safe.
  */
 import type { ComponentType } from 'react';
-import type { LoaderFunctionArgs, Params } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { PageHeadInput } from './head.js';
 import type { MiddlewareRef } from './middleware.js';
+import type { RouteTarget } from './route-target.js';
 
 /** `validate` may answer true, false, or its own status and message (Nuxt's shape). */
 export type ValidateResult = boolean | { statusCode?: number; statusMessage?: string; message?: string };
-
-export interface RouteTarget {
-  /** The path with its query, as Nuxt's `to.fullPath`. */
-  fullPath: string;
-  path: string;
-  params: Params;
-}
 
 export type PageValidate = (route: RouteTarget) => ValidateResult | Promise<ValidateResult>;
 

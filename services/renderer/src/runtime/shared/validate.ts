@@ -4,7 +4,8 @@
  * status and message. Browser-safe.
  */
 import { createError, type HttpError } from '../../../../../lib/errors.js';
-import type { PageValidate, RouteTarget } from './page-module.js';
+import type { PageValidate } from './page-module.js';
+import type { RouteTarget } from './route-target.js';
 
 export function pageNotFound(fullPath: string): HttpError {
   return createError({ statusCode: 404, statusMessage: `Page not found: ${fullPath}`, data: { path: fullPath } });

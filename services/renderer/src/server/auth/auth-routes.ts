@@ -4,14 +4,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
-import type { Accounts } from '../accounts.js';
+import type { Accounts } from '../accounts-type.js';
 import { normalizeEmail, type User } from '../users/index.js';
 import { signedInFrom } from './current-user.js';
 import { answerFormLogin, answerFormLogout, forgetTypedEmail, isFormPost } from './plain-forms.js';
 import { LOGIN_ROUTE, LOGOUT_ROUTE } from '../../app/account-routes.js';
 import { LOGIN_MESSAGES } from '../../app/login-rules.js';
 import { parseLogin } from './login-schema.js';
-import { clientAddress } from './request-origin.js';
 import { clearSessionCookie, sessionIdFrom, setSessionCookie } from './session-cookie.js';
 
 /** What the browser learns about the signed-in visitor. */
@@ -31,7 +30,7 @@ export async function authRoutes(app: FastifyInstance, { accounts }: { accounts:
 
   async function signIn(request: FastifyRequest, reply: FastifyReply): Promise<SessionAnswer> {
     const { email, password } = parseLogin(request.body);
-    const address = clientAddress(request);
+    const address = request.ip;
     const account = normalizeEmail(email);
     await refuseWhileBlocked(reply, await loginGuard.blockedFor(address, account));
     const user = await users.verify(email, password);

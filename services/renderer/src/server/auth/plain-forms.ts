@@ -16,7 +16,6 @@ import { toHttpError } from '../../../../../lib/errors.js';
 import { safeRedirect } from '../../app/components/site/safe-redirect.js';
 import { LOGIN_PAGE } from '../../app/account-routes.js';
 import { LOGIN_FAILURE_PARAM, type LoginFailure } from '../../app/login-rules.js';
-import { cameOverHttps } from './request-origin.js';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** An email, a password and a path: a few hundred bytes; anything much larger is not our form. */
@@ -36,7 +35,7 @@ export function typedEmailFrom(cookieHeader: string | null | undefined): string 
 }
 
 const typedEmailOptions = (request: FastifyRequest) =>
-  ({ httpOnly: true, sameSite: 'lax', path: LOGIN_PAGE, secure: cameOverHttps(request) }) as const;
+  ({ httpOnly: true, sameSite: 'lax', path: LOGIN_PAGE, secure: request.protocol === 'https' }) as const;
 
 function keepTypedEmail(request: FastifyRequest, reply: FastifyReply, email: string | undefined): void {
   const value = email?.trim() ?? '';

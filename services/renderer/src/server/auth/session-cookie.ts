@@ -3,10 +3,9 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import { parseCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './limits.js';
-import { cameOverHttps } from './request-origin.js';
 
 function cookieOptions(request: FastifyRequest, maxAgeSeconds: number): CookieSerializeOptions {
-  return { httpOnly: true, sameSite: 'lax', path: '/', secure: cameOverHttps(request), maxAge: maxAgeSeconds };
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https', maxAge: maxAgeSeconds };
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, maxAgeSeconds: number): void {

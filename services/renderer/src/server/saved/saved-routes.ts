@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
 import { toSummary } from '../../content/repository.js';
 import type { RecipeSummary } from '../../content/types.js';
-import type { Accounts } from '../accounts.js';
+import type { Accounts } from '../accounts-type.js';
 import { loginHref } from '../../app/components/site/safe-redirect.js';
 import { signedInFrom } from '../auth/current-user.js';
 import { formFields, isFormPost, redirectField, seeOther } from '../auth/plain-forms.js';

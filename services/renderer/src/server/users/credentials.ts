@@ -1,11 +1,7 @@
 /** What both user stores share: a stored record, making one, and checking a password against it. */
 import { randomUUID } from 'node:crypto';
 import { burnPasswordCheck, DEFAULT_COST, hashPassword, verifyPassword, type ScryptCost } from './password.js';
-import { normalizeEmail, type NewUser, type User } from './types.js';
-
-export interface UserRecord extends User {
-  passwordHash: string;
-}
+import { normalizeEmail, type NewUser, type User, type UserRecord } from './types.js';
 
 export async function newUserRecord(input: NewUser, cost: ScryptCost = DEFAULT_COST): Promise<UserRecord> {
   return {

@@ -7,9 +7,9 @@
  */
 import type { Redis } from 'ioredis';
 import { pingRedis } from '../../../../../lib/redis.js';
-import { checkPassword, newUserRecord, publicUser, type UserRecord } from './credentials.js';
+import { checkPassword, newUserRecord, publicUser } from './credentials.js';
 import type { ScryptCost } from './password.js';
-import { normalizeEmail, UserExistsError, type SavedEntry, type UsersDump, type UserStore } from './types.js';
+import { normalizeEmail, UserExistsError, type SavedEntry, type UserRecord, type UsersDump, type UserStore } from './types.js';
 
 export interface RedisUserStoreOptions {
   redis: Redis;

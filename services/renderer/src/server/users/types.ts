@@ -1,5 +1,4 @@
 /** Who can sign in, and what each has saved. */
-import type { UserRecord } from './credentials.js';
 
 /** A user as the rest of the site sees it: never with the password hash. */
 export interface User {
@@ -9,6 +8,11 @@ export interface User {
   name: string;
   /** ISO date. */
   createdAt: string;
+}
+
+/** A user as the users file and Redis hold it: with the password hash (credentials.ts makes and checks it). */
+export interface UserRecord extends User {
+  passwordHash: string;
 }
 
 export interface NewUser {

@@ -9,7 +9,8 @@
 import type { ReactNode } from 'react';
 import type { ColorModePreference } from '../../../runtime/shared/color-mode.js';
 import { useColorMode, useForcedColorMode } from '../../../runtime/shared/color-mode-provider.js';
-import { Toaster, type ToasterPosition } from './toaster.js';
+import { Toaster } from './toaster.js';
+import type { ToasterPosition } from './toaster-position.js';
 
 export interface AppShellProps {
   children?: ReactNode;

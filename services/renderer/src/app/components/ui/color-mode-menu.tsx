@@ -6,7 +6,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useLayoutEffect, useRef } from 'react';
 import { useColorMode } from '../../../runtime/shared/color-mode-provider.js';
 import { isColorModePreference, type ColorModePreference } from '../../../runtime/shared/color-mode.js';
-import { ColorModeIcons, type ColorModeHandoff } from './color-mode-switch.js';
+import { ColorModeIcons, type ColorModeHandoff } from './color-mode-trigger.js';
 import { Icon } from './icon.js';
 import { Tooltip } from './tooltip.js';
 

@@ -10,24 +10,8 @@
  */
 import { useRef, useState, type ComponentProps } from 'react';
 import { asyncComponent } from '../../../runtime/shared/async-component.js';
-import { Icon } from './icon.js';
+import { ColorModeIcons, type ColorModeHandoff } from './color-mode-trigger.js';
 import { tooltipPart } from './tooltip.js';
-
-export interface ColorModeHandoff {
-  /** The visitor pressed the stand-in: open the menu when it arrives. */
-  open: boolean;
-  focused: boolean;
-}
-
-/** The trigger's face: a sun in light mode, a moon in dark (by the class on <html>). */
-export function ColorModeIcons() {
-  return (
-    <>
-      <Icon name="lucide:sun" className="size-5 dark:hidden" />
-      <Icon name="lucide:moon" className="hidden size-5 dark:inline-block" />
-    </>
-  );
-}
 
 // The menu's trigger wears a tooltip: load both, so the trigger is drawn once, not twice.
 const loadMenu = () => Promise.all([import('./color-mode-menu.js'), tooltipPart.load()]).then(([menu]) => menu);

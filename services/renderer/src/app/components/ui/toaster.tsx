@@ -8,16 +8,7 @@ import { useEffect } from 'react';
 import { TOAST_DEFAULT_DURATION_MS, TOASTER_DEFAULT_POSITION } from './toast-store.js';
 import { lazyPart, useLazyPart } from './lazy-part.js';
 import { useToasts } from './toast.js';
-
-export type ToasterPosition = 'top-left' | 'top-center' | 'top-right' | 'bottom-left' | 'bottom-center' | 'bottom-right';
-type SwipeDirection = 'up' | 'down' | 'left' | 'right';
-
-/** As Nuxt UI: `*-right` swipes right, `*-left` left, `top-center` up, `bottom-center` down. */
-export function swipeDirectionFor(position: ToasterPosition): SwipeDirection {
-  if (position.endsWith('-right')) return 'right';
-  if (position.endsWith('-left')) return 'left';
-  return position === 'top-center' ? 'up' : 'down';
-}
+import type { ToasterPosition } from './toaster-position.js';
 
 export const toasterPart = lazyPart(() => import('./toaster-radix.js'));
 

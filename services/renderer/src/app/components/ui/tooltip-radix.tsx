@@ -5,7 +5,7 @@
  */
 import { Tooltip as Radix } from 'radix-ui';
 import { useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, type TooltipHandoff } from './tooltip.js';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, type TooltipHandoff } from './tooltip-handoff.js';
 
 /** True while a tooltip is open and for TOOLTIP_SKIP_DELAY_MS after the last one closed. */
 const skipDelay = (() => {

@@ -10,10 +10,7 @@
  */
 import { cloneElement, useRef, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { lazyPart, loadingOn, useLazyPart } from './lazy-part.js';
-
-/** docs/spec.md §9. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+import type { TooltipHandoff } from './tooltip-handoff.js';
 
 export interface TooltipProps {
   /** The tooltip's text or content. */
@@ -21,13 +18,6 @@ export interface TooltipProps {
   /** The element it describes; it must accept a ref and event handlers (a button, a link). */
   children: ReactElement;
   side?: 'top' | 'right' | 'bottom' | 'left';
-}
-
-/** What the stand-in trigger was doing when Radix arrived. */
-export interface TooltipHandoff {
-  /** performance.now() when the pointer entered, if it is still on the trigger. */
-  hoveredSince: number | null;
-  focused: boolean;
 }
 
 export const tooltipPart = lazyPart(() => import('./tooltip-radix.js'));

@@ -1,0 +1,22 @@
+// Import cycles fail `npm run lint`, type-only ones too: a cycle makes load order decide what a module
+// sees at import time, and a type-only one ties files that should read alone. ESLint's import plugins
+// skip type imports, so dependency-cruiser judges the production code (tests may cycle).
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Move what both files need into a third file both import (see the lazy UI parts and accounts-type.ts).',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['\\.test\\.tsx?$', '^services/[^/]+/test/', '^bench/next-fixture/', '^dist/'] },
+    // `import type` and type-only specifiers count as dependencies.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
