@@ -4,8 +4,10 @@
  */
 import type { FastifyReply } from 'fastify';
 import { createError, type HttpError } from '../../../lib/errors.js';
+import { LIB_ERRORS } from '../../../lib/error-codes.js';
 import { clientBrokeRequest } from '../../../lib/request-guards.js';
 import { sendError } from '../../../lib/service.js';
+import { GATEWAY_ERRORS } from './error-codes.js';
 
 const TIMEOUT_CODES = new Set([
   'FST_REPLY_FROM_GATEWAY_TIMEOUT',
@@ -28,18 +30,9 @@ function codesOf(error: unknown): string[] {
 /** In production the answer names neither the upstream nor the error code: the log line does. */
 export function upstreamError(upstream: string, error: unknown, production = false): HttpError {
   const codes = codesOf(error);
-  const timedOut = codes.some((code) => TIMEOUT_CODES.has(code));
-  if (production) {
-    return createError({
-      statusCode: timedOut ? 504 : 502,
-      message: timedOut ? 'The service did not answer in time, try again' : 'The service is unavailable, try again',
-    });
-  }
-  return createError({
-    statusCode: timedOut ? 504 : 502,
-    message: timedOut ? `The ${upstream} service did not answer in time` : `The ${upstream} service is unavailable`,
-    data: { upstream, reason: codes.at(-1) ?? 'unknown' },
-  });
+  const make = codes.some((code) => TIMEOUT_CODES.has(code)) ? GATEWAY_ERRORS.GW_UPSTREAM_TIMEOUT : GATEWAY_ERRORS.GW_UPSTREAM_FAILED;
+  if (production) return createError(make());
+  return createError({ ...make(upstream), data: { upstream, reason: codes.at(-1) ?? 'unknown' } });
 }
 
 /** The proxy's onError: logs the cause once and answers in the one error shape. */
@@ -49,7 +42,8 @@ export function onUpstreamError(upstream: string) {
     if (clientBrokeRequest(request.raw, reply.raw)) {
       // The client's body broke (aborted, or more bytes than it announced): the upstream was fine.
       request.log.info({ upstream, codes: codesOf(error) }, 'client broke its request');
-      if (!reply.sent) sendError(request, reply, createError({ statusCode: 400, message: 'The request was incomplete' }));
+      // The same condition lib/service.ts answers, so the same shared code.
+      if (!reply.sent) sendError(request, reply, createError(LIB_ERRORS.LIB_REQUEST_INCOMPLETE()));
       return;
     }
     const http = upstreamError(upstream, error, request.server.production);
