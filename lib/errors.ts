@@ -146,7 +146,7 @@ export function toErrorBody(error: unknown, url: string, exposeMessage = true): 
 export function toHttpError(error: unknown): HttpError {
   if (isHttpError(error)) return error;
   if (error && typeof error === 'object') {
-    const e = error as { statusCode?: unknown; status?: unknown; statusText?: unknown; message?: unknown; code?: unknown };
+    const e = error as { statusCode?: unknown; status?: unknown; statusText?: unknown; message?: unknown };
     if (typeof e.status === 'number' && 'statusText' in e) {
       const statusCode = sanitizeStatusCode(e.status);
       return new HttpError({
@@ -158,14 +158,10 @@ export function toHttpError(error: unknown): HttpError {
     }
     const statusCode = sanitizeStatusCode(e.statusCode ?? e.status);
     const message = typeof e.message === 'string' ? e.message : undefined;
-    return new HttpError({ code: foreignCode(e.code, statusCode), statusCode, message, cause: error });
+    // Not its own code (Fastify's FST_ERR_*, Node's E*): those name internals (tests/integration/bad-input.test.ts).
+    return new HttpError({ code: defaultCode(statusCode), statusCode, message, cause: error });
   }
   return new HttpError({ code: defaultCode(500), cause: error });
-}
-
-/** A client error's own code is kept (Fastify's `FST_ERR_*`); a 5xx's could say too much, so it is not. */
-function foreignCode(code: unknown, statusCode: number): string {
-  return statusCode < 500 && typeof code === 'string' && ERROR_CODE.test(code) ? code : defaultCode(statusCode);
 }
 
 /** What a code looks like, in every catalogue (tests/unit/error-codes.test.ts). */
