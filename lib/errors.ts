@@ -102,6 +102,7 @@ export class HttpError extends Error {
   }
 }
 
+/** Names in lower case, so a handler's own header of the same name is replaced, not doubled. */
 function headersOf(init: HttpErrorInit): Record<string, string> {
   const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
   if (init.retryAfterS !== undefined) headers['retry-after'] = String(Math.max(0, Math.ceil(init.retryAfterS)));
@@ -163,9 +164,6 @@ export function toHttpError(error: unknown): HttpError {
   }
   return new HttpError({ code: defaultCode(500), cause: error });
 }
-
-/** What a code looks like, in every catalogue (tests/unit/error-codes.test.ts). */
-export const ERROR_CODE = /^[A-Z][A-Z0-9_]+$/;
 
 /** What a revived error needs of a body: a status; the rest falls back (a body of an older build has no code). */
 export type RevivableBody = Pick<ErrorBody, 'statusCode'> & Partial<Omit<ErrorBody, 'statusCode'>>;

@@ -7,7 +7,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODE } from '../../lib/errors.js';
 import { LIB_ERRORS } from '../../lib/error-codes.js';
 import { projectRoot } from '../../lib/paths.js';
 import { GATEWAY_ERRORS } from '../../services/gateway/src/error-codes.js';
@@ -16,6 +15,9 @@ import { IMAGE_ERRORS } from '../../services/image/src/error-codes.js';
 import { RENDERER_ERRORS } from '../../services/renderer/src/error-codes.js';
 
 type Maker = { code: string; statusCode: number };
+
+/** What a code looks like, in every catalogue. */
+const ERROR_CODE = /^[A-Z][A-Z0-9_]+$/;
 
 const CATALOGUES: Array<[prefix: string, catalogue: Record<string, Maker>]> = [
   ['LIB_', LIB_ERRORS],
