@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, reasonPhrase, renderStaticErrorPage, toErrorBody, wantsJson } from './errors.js';
+import { LIB_ERRORS } from './error-codes.js';
 
 /** What could be read of the refused request: enough to choose the status and JSON or HTML. */
 export interface RawRequestHead {
@@ -46,20 +47,22 @@ export function readRawHead(packet: Buffer | undefined): RawRequestHead {
 const LONG_LINE = 8 * 1024;
 
 /** The status for a parser error: 431 headers too large (414 when the line itself is), 408, 405, else 400. */
-export function clientErrorStatus(code: string | undefined, head: RawRequestHead): number {
+export function clientErrorStatus(code: string | undefined, head: RawRequestHead): ClientErrorStatus {
   if (code === 'HPE_HEADER_OVERFLOW') return head.lineLength > LONG_LINE ? 414 : 431;
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT') return 408;
   if (code === 'HPE_INVALID_METHOD') return 405;
   return 400;
 }
 
-const MESSAGES: Record<number, string> = {
-  400: 'The request could not be read',
-  405: 'This method is not supported',
-  408: 'The request took too long to arrive',
-  414: 'The request URL is too long',
-  431: 'The request headers are too large',
-};
+const ERRORS = {
+  400: LIB_ERRORS.LIB_REQUEST_UNREADABLE,
+  405: LIB_ERRORS.LIB_METHOD_UNSUPPORTED,
+  408: LIB_ERRORS.LIB_REQUEST_TIMEOUT,
+  414: LIB_ERRORS.LIB_URL_TOO_LONG,
+  431: LIB_ERRORS.LIB_HEADERS_TOO_LARGE,
+} as const;
+
+export type ClientErrorStatus = keyof typeof ERRORS;
 
 export interface ClientErrorOptions {
   /** Headers every answer of the service carries (the gateway's security headers). */
@@ -74,13 +77,15 @@ export function clientErrorAnswer(error: { code?: string }, packet: Buffer | und
 }
 
 /** An error answer as bytes for a socket Fastify never got to handle. */
-export function rawErrorAnswer(statusCode: number, head: RawRequestHead, options: ClientErrorOptions) {
+export function rawErrorAnswer(statusCode: ClientErrorStatus, head: RawRequestHead, options: ClientErrorOptions) {
   const id = randomUUID();
-  const body = toErrorBody(createError({ statusCode, message: MESSAGES[statusCode] }), head.url);
+  const error = createError(ERRORS[statusCode]());
+  const body = toErrorBody(error, head.url);
   const json = wantsJson({ url: head.url, headers: head.headers });
   const payload = json ? JSON.stringify(body) : renderStaticErrorPage(body);
   const headers: Record<string, string> = {
     ...options.edgeHeaders,
+    ...error.headers,
     'content-type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
     'content-length': String(Buffer.byteLength(payload)),
     'cache-control': 'no-store',

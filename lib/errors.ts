@@ -1,8 +1,9 @@
 /**
- * One error shape everywhere: `{ url, statusCode, statusMessage, message, data?, fatal? }` as JSON
- * for clients that want JSON, otherwise the error page; and the one normaliser that turns any
- * thrown value into it, used by every service, the SSR bundle and the browser. Browser-safe: no
- * Node imports.
+ * One error shape everywhere: `{ url, statusCode, statusMessage, message, code, data?, fatal? }` as
+ * JSON for clients that want JSON, otherwise the error page; and the one normaliser that turns any
+ * thrown value into it, used by every service, the SSR bundle and the browser. An error carries a
+ * stable `code` (from its service's catalogue, lib/error-catalogue.ts) and the headers its answer
+ * needs (Retry-After). Browser-safe: no Node imports.
  */
 
 export interface ErrorBody {
@@ -10,12 +11,16 @@ export interface ErrorBody {
   statusCode: number;
   statusMessage: string;
   message: string;
+  /** The stable machine name: a catalogue's code, or `HTTP_<status>` for an error nobody coded. */
+  code: string;
   data?: unknown;
   /** Present (true) only for a fatal error: it shows the error page even during a client navigation. */
   fatal?: boolean;
 }
 
 export interface HttpErrorInit {
+  /** Required, so `tsc` refuses an error made without one; catalogues make it (lib/error-catalogue.ts). */
+  code: string;
   statusCode?: number;
   statusMessage?: string;
   message?: string;
@@ -23,6 +28,10 @@ export interface HttpErrorInit {
   /** A fatal error shows the error page even during a client navigation. */
   fatal?: boolean;
   cause?: unknown;
+  /** Headers every error handler sends with the answer (names in lower case). */
+  headers?: Record<string, string>;
+  /** The one way to set Retry-After: seconds, sent as the `retry-after` header. */
+  retryAfterS?: number;
 }
 
 const REASONS: Record<number, string> = {
@@ -52,6 +61,11 @@ export function reasonPhrase(statusCode: number): string {
   return REASONS[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Error');
 }
 
+/** The code of an error nobody coded (a foreign or revived one): `HTTP_` and its status. */
+export function defaultCode(statusCode: number): string {
+  return `HTTP_${statusCode}`;
+}
+
 /** Statuses outside 400-599 are not errors; they fall back to 500 (SPEC: default status). */
 export function sanitizeStatusCode(value: unknown, fallback = 500): number {
   const code = typeof value === 'number' ? value : Number(value);
@@ -69,27 +83,35 @@ export class HttpError extends Error {
   static readonly [MARKER] = true;
   readonly statusCode: number;
   readonly statusMessage: string;
+  readonly code: string;
+  readonly headers: Readonly<Record<string, string>>;
   readonly data: unknown;
   readonly fatal: boolean;
 
-  constructor(init: HttpErrorInit = {}) {
+  constructor(init: HttpErrorInit) {
     const statusCode = sanitizeStatusCode(init.statusCode);
     const statusMessage = init.statusMessage ?? reasonPhrase(statusCode);
     super(init.message ?? statusMessage, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.statusMessage = statusMessage;
+    this.code = init.code;
+    this.headers = headersOf(init);
     this.data = init.data;
     this.fatal = init.fatal ?? false;
   }
 }
 
-/** The one way to build an error: `createError(404)`, `createError({ statusCode, ... })`. */
-export function createError(input: number | string | HttpErrorInit | HttpError): HttpError {
-  if (isHttpError(input)) return input;
-  if (typeof input === 'number') return new HttpError({ statusCode: input });
-  if (typeof input === 'string') return new HttpError({ message: input });
-  return new HttpError(input);
+/** Names in lower case, so a handler's own header of the same name is replaced, not doubled. */
+function headersOf(init: HttpErrorInit): Record<string, string> {
+  const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  if (init.retryAfterS !== undefined) headers['retry-after'] = String(Math.max(0, Math.ceil(init.retryAfterS)));
+  return headers;
+}
+
+/** The one way to build an error: `createError({ ...CATALOGUE.CODE(args), data })`; an HttpError as it is. */
+export function createError(input: HttpErrorInit | HttpError): HttpError {
+  return isHttpError(input) ? input : new HttpError(input);
 }
 
 /** An HttpError of any copy of this module. */
@@ -110,6 +132,7 @@ export function toErrorBody(error: unknown, url: string, exposeMessage = true): 
     statusCode: http.statusCode,
     statusMessage: http.statusMessage,
     message: hide ? http.statusMessage : http.message,
+    code: hide ? defaultCode(http.statusCode) : http.code,
   };
   if (http.data !== undefined && !hide) body.data = http.data;
   if (http.fatal) body.fatal = true;
@@ -126,18 +149,29 @@ export function toHttpError(error: unknown): HttpError {
   if (error && typeof error === 'object') {
     const e = error as { statusCode?: unknown; status?: unknown; statusText?: unknown; message?: unknown };
     if (typeof e.status === 'number' && 'statusText' in e) {
-      return new HttpError({ statusCode: e.status, statusMessage: String(e.statusText || '') || undefined, cause: error });
+      const statusCode = sanitizeStatusCode(e.status);
+      return new HttpError({
+        code: defaultCode(statusCode),
+        statusCode,
+        statusMessage: String(e.statusText || '') || undefined,
+        cause: error,
+      });
     }
     const statusCode = sanitizeStatusCode(e.statusCode ?? e.status);
     const message = typeof e.message === 'string' ? e.message : undefined;
-    return new HttpError({ statusCode, message, cause: error });
+    // Not its own code (Fastify's FST_ERR_*, Node's E*): those name internals (tests/integration/bad-input.test.ts).
+    return new HttpError({ code: defaultCode(statusCode), statusCode, message, cause: error });
   }
-  return new HttpError({ cause: error });
+  return new HttpError({ code: defaultCode(500), cause: error });
 }
 
-/** An error body (from a payload) back into an HttpError the error page can show. */
-export function reviveError(body: ErrorBody): HttpError {
-  return createError({ ...body, fatal: body.fatal === true });
+/** What a revived error needs of a body: a status; the rest falls back (a body of an older build has no code). */
+export type RevivableBody = Pick<ErrorBody, 'statusCode'> & Partial<Omit<ErrorBody, 'statusCode'>>;
+
+/** An error body (from a payload or an API answer) back into an HttpError the error page can show. */
+export function reviveError(body: RevivableBody, cause?: unknown): HttpError {
+  const { statusCode, statusMessage, message, code, data, fatal } = body;
+  return new HttpError({ statusCode, statusMessage, message, data, code: code ?? defaultCode(statusCode), fatal: fatal === true, cause });
 }
 
 export const UNAVAILABLE_TITLE = 'Service unavailable, try again';

@@ -25,7 +25,7 @@ describe('the outage guard', () => {
       },
     });
     await expect(store.get()).rejects.toBeInstanceOf(StoreUnavailableError);
-    await expect(store.get()).rejects.toMatchObject({ statusCode: 503, retryAfterSeconds: 2 });
+    await expect(store.get()).rejects.toMatchObject({ statusCode: 503, code: 'LIB_STORE_UNAVAILABLE', headers: { 'retry-after': '2' } });
     expect(calls).toBe(1);
     fail = false;
     clock = 2000;
@@ -44,7 +44,7 @@ describe('the outage guard', () => {
     expect(isRedisOutage(new Error('getaddrinfo ENOTFOUND redis'))).toBe(true);
   });
 
-  it('turns retryAfterSeconds into Retry-After in the error shape', async () => {
+  it('sends the Retry-After the error carries, in the error shape', async () => {
     const app = createService({ name: 'test', logger: pino({ level: 'silent' }), production: true, checks: {} });
     app.get('/api/x', async () => {
       throw new StoreUnavailableError(2);
@@ -52,7 +52,12 @@ describe('the outage guard', () => {
     const response = await app.inject('/api/x');
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('2');
-    expect(response.json()).toMatchObject({ statusCode: 503, statusMessage: 'Service Unavailable', data: { retryAfterSeconds: 2 } });
+    expect(response.json()).toMatchObject({
+      statusCode: 503,
+      statusMessage: 'Service Unavailable',
+      code: 'LIB_STORE_UNAVAILABLE',
+      data: { retryAfterSeconds: 2 },
+    });
   });
 });
 

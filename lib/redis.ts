@@ -5,6 +5,7 @@
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { HttpError, isHttpError } from './errors.js';
+import { LIB_ERRORS } from './error-codes.js';
 
 /**
  * No offline queue: while disconnected a command fails at once instead of waiting for a
@@ -27,12 +28,11 @@ export async function pingRedis(redis: Redis): Promise<boolean> {
   }
 }
 
-/** A 503 in the error shape; `lib/service.ts` turns `retryAfterSeconds` into `Retry-After`. */
+/** A 503 in the error shape that carries its Retry-After header (lib/errors.ts `retryAfterS`). */
 export class StoreUnavailableError extends HttpError {
-  readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number, cause?: unknown) {
-    super({ statusCode: 503, message: 'The account store is unavailable; try again shortly.', data: { retryAfterSeconds }, cause });
-    this.retryAfterSeconds = retryAfterSeconds;
+    // data.retryAfterSeconds stays in the body for clients that read it (lib/redis.integration.test.ts).
+    super({ ...LIB_ERRORS.LIB_STORE_UNAVAILABLE(), retryAfterS: retryAfterSeconds, data: { retryAfterSeconds }, cause });
   }
 }
 

@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createError } from './errors.js';
+import { LIB_ERRORS } from './error-codes.js';
 import { isLingering, lingerOnClose } from './lingering-close.js';
 
 /** The Content-Length a request declares, or null when it declares none. */
@@ -80,26 +81,25 @@ export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): 
     // Node's parser takes `HTTP/2.0` (and a bare `GET /`) and would serve them as HTTP/1.
     if (request.raw.httpVersionMajor !== 1) {
       closeAfter(reply);
-      throw createError({ statusCode: 400, message: 'Only HTTP/1.0 and HTTP/1.1 are served here' });
+      throw createError(LIB_ERRORS.LIB_HTTP_VERSION_UNSUPPORTED());
     }
     if (request.raw.httpVersion === '1.1' && !request.headers.host) {
-      throw createError({ statusCode: 400, message: 'A Host header is required' });
+      throw createError(LIB_ERRORS.LIB_HOST_REQUIRED());
     }
     const expect = request.headers.expect;
     if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
       closeAfter(reply);
-      throw createError({ statusCode: 417, message: 'Only Expect: 100-continue is supported' });
+      throw createError(LIB_ERRORS.LIB_EXPECT_UNSUPPORTED());
     }
     const length = declaredLength(request.raw);
     if (length !== null && length > bodyLimit) {
       // The body is not read: the connection cannot carry another request after it.
       closeAfter(reply);
-      throw createError({ statusCode: 413, message: `The request body is larger than ${bodyLimit} bytes` });
+      throw createError(LIB_ERRORS.LIB_BODY_TOO_LARGE(bodyLimit));
     }
     if (encodedBody(request.raw)) {
-      reply.header('accept-encoding', 'identity');
       closeAfter(reply);
-      throw createError({ statusCode: 415, message: 'Compressed request bodies are not accepted; send it with no Content-Encoding' });
+      throw createError({ ...LIB_ERRORS.LIB_BODY_ENCODED(), headers: { 'accept-encoding': 'identity' } });
     }
   });
 }

@@ -11,7 +11,10 @@ function app(checks: Record<string, () => CheckState> = {}, production = true) {
     throw new Error('database password is hunter2');
   });
   service.get('/teapot', async () => {
-    throw createError({ statusCode: 418, statusMessage: 'Teapot', message: 'short and stout', data: { cups: 2 } });
+    throw createError({ code: 'TEST_TEAPOT', statusCode: 418, statusMessage: 'Teapot', message: 'short and stout', data: { cups: 2 } });
+  });
+  service.get('/busy', async () => {
+    throw createError({ code: 'TEST_BUSY', statusCode: 503, retryAfterS: 2.5, headers: { 'X-Busy-For': 'lunch' } });
   });
   return service;
 }
@@ -62,6 +65,7 @@ describe('createService', () => {
       statusCode: 500,
       statusMessage: 'Internal Server Error',
       message: 'Internal Server Error',
+      code: 'HTTP_500',
     });
     const teapot = await app().inject({ url: '/teapot', headers: { accept: 'application/json' } });
     expect(teapot.json()).toEqual({
@@ -69,8 +73,26 @@ describe('createService', () => {
       statusCode: 418,
       statusMessage: 'Teapot',
       message: 'short and stout',
+      code: 'TEST_TEAPOT',
       data: { cups: 2 },
     });
+  });
+
+  it('sends the headers an error carries, Retry-After from retryAfterS in whole seconds', async () => {
+    const busy = await app().inject({ url: '/busy', headers: { accept: 'application/json' } });
+    expect([busy.statusCode, busy.headers['retry-after'], busy.headers['x-busy-for']]).toEqual([503, '3', 'lunch']);
+    expect(busy.json()).toMatchObject({ code: 'TEST_BUSY' });
+  });
+
+  it('answers a route nobody serves with the shared codes, Allow carried by the 405', async () => {
+    const service = app();
+    service.get('/only-get', async () => 'ok');
+    const notFound = await service.inject({ url: '/nothing', headers: { accept: 'application/json' } });
+    expect(notFound.json()).toMatchObject({ statusCode: 404, code: 'LIB_ROUTE_NOT_FOUND', statusMessage: 'Page not found: /nothing' });
+    const wrongMethod = await service.inject({ method: 'DELETE', url: '/only-get', headers: { accept: 'application/json' } });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET, HEAD');
+    expect(wrongMethod.json()).toMatchObject({ code: 'LIB_METHOD_NOT_ALLOWED', message: 'DELETE is not allowed here; use GET, HEAD' });
   });
 
   it('writes one access line per request, passing health probes only at debug level', async () => {

@@ -14,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
+import { LIB_ERRORS } from './error-codes.js';
 import { allowedMethods } from './allowed-methods.js';
 import { answerConnect, clientErrorHandler } from './client-errors.js';
 import { clientBrokeRequest, registerRequestGuards } from './request-guards.js';
@@ -95,11 +96,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
       if (options.edgeHeaders) reply.headers(options.edgeHeaders);
       reply.raw.once('finish', () => logAccess(request, reply, reply.statusCode));
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      sendError(
-        request,
-        reply,
-        createError({ statusCode: tooLong ? 414 : 400, message: tooLong ? 'The request URL is too long' : 'Malformed request URL' }),
-      );
+      sendError(request, reply, createError(tooLong ? LIB_ERRORS.LIB_URL_TOO_LONG() : LIB_ERRORS.LIB_MALFORMED_URL()));
     },
   });
   self.app = app;
@@ -164,14 +161,10 @@ export function createService(options: ServiceOptions): FastifyInstance {
     const allowed = allowedMethods(app, path, options.catchAllServes);
     // A route of this very method that gave up (a static file that is not there) is a plain 404.
     if (allowed.length === 0 || allowed.includes(request.method))
-      return sendError(request, reply, createError({ statusCode: 404, statusMessage: `Page not found: ${path}` }));
-    reply.header('allow', allowed.join(', '));
-    if (request.method === 'OPTIONS') return reply.code(204).send();
-    return sendError(
-      request,
-      reply,
-      createError({ statusCode: 405, message: `${request.method} is not allowed here; use ${allowed.join(', ')}` }),
-    );
+      return sendError(request, reply, createError(LIB_ERRORS.LIB_ROUTE_NOT_FOUND(path)));
+    const allow = { allow: allowed.join(', ') };
+    if (request.method === 'OPTIONS') return reply.code(204).headers(allow).send();
+    return sendError(request, reply, createError({ ...LIB_ERRORS.LIB_METHOD_NOT_ALLOWED(request.method, allowed), headers: allow }));
   });
   return app;
 }
@@ -207,12 +200,12 @@ function answerGone(reply: FastifyReply): boolean {
   return reply.raw.destroyed && !reply.raw.headersSent;
 }
 
-/** Answers with the one error shape: JSON for JSON clients, the static error page otherwise. */
+/** Answers with the one error shape and the error's own headers: JSON for JSON clients, the static error page otherwise. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   if ((clientBrokeRequest(request.raw, reply.raw) || answerGone(reply)) && toHttpError(error).statusCode >= 500) {
     // Nobody is left to read the answer; the access line still says what happened.
     request.log.info({ code: (error as { code?: unknown } | null)?.code }, 'client broke its request');
-    error = createError({ statusCode: 400, message: 'The request was incomplete' });
+    error = createError(LIB_ERRORS.LIB_REQUEST_INCOMPLETE());
   }
   const http = toHttpError(error);
   // Fastify's own errors (bad JSON, body too large) carry their 4xx status; anything else is a 500.
@@ -220,8 +213,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   const body = toErrorBody(error, request.url, !request.server.production);
   reply.code(body.statusCode);
   if (http.statusCode >= 500) reply.header('cache-control', 'no-store');
-  const retryAfter = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
-  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+  reply.headers(http.headers);
   if (wantsJson(request)) return reply.type('application/json; charset=utf-8').send(body);
   return reply.type('text/html; charset=utf-8').send(renderStaticErrorPage(body));
 }

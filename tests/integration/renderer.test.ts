@@ -114,6 +114,7 @@ describe('renderer through the gateway', () => {
       statusCode: 404,
       statusMessage: 'Page not found: /no/such/page',
       message: 'Page not found: /no/such/page',
+      code: 'RENDERER_PAGE_NOT_FOUND',
       data: { path: '/no/such/page' },
     });
   });

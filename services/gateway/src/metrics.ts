@@ -1,13 +1,14 @@
 /**
  * The gateway's own metrics: latency to the upstream's response headers and transport errors, by
  * upstream. Read from undici's diagnostics channels, so the proxy, the render cache's fills and the
- * readiness probes are all counted without touching their code. Errors are grouped into a few
- * reasons so the label stays bounded.
+ * readiness probes are all counted without touching their code. Errors are grouped into the few
+ * reasons of transport-errors.ts, the reading the proxy's answer comes from, so the label is bounded.
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram } from 'prom-client';
 import { HTTP_DURATION_BUCKETS, statusClass } from '../../../lib/metrics.js';
+import { classifyTransportError } from './transport-errors.js';
 
 export interface UpstreamOrigins {
   rendererUrl: string;
@@ -19,19 +20,6 @@ export interface UpstreamOrigins {
 
 interface UndiciRequest {
   origin?: string | URL;
-}
-
-const TIMEOUT = /TIMEOUT/;
-
-/** A transport error's reason, from its code: a handful of values, never the message. */
-export function errorReason(error: unknown): 'timeout' | 'refused' | 'reset' | 'aborted' | 'other' {
-  const code = String((error as { code?: unknown } | null)?.code ?? '');
-  const name = String((error as { name?: unknown } | null)?.name ?? '');
-  if (TIMEOUT.test(code)) return 'timeout';
-  if (code === 'ECONNREFUSED') return 'refused';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'reset';
-  if (code === 'UND_ERR_ABORTED' || name === 'AbortError') return 'aborted';
-  return 'other';
 }
 
 export function registerGatewayMetrics(app: FastifyInstance, upstreams: UpstreamOrigins): void {
@@ -50,7 +38,7 @@ export function registerGatewayMetrics(app: FastifyInstance, upstreams: Upstream
   });
   const errors = new Counter({
     name: 'gateway_upstream_errors_total',
-    help: 'Upstream requests that failed without an answer (refused, reset, timed out, aborted), by upstream and reason.',
+    help: 'Upstream requests that failed without an answer (timeout, refused, unreachable, reset, aborted, other), by upstream and reason.',
     labelNames: ['upstream', 'reason'] as const,
     registers: [registry],
   });
@@ -79,7 +67,7 @@ export function registerGatewayMetrics(app: FastifyInstance, upstreams: Upstream
     const upstream = upstreamOf(request);
     if (!upstream) return;
     started.delete(request);
-    errors.inc({ upstream, reason: errorReason(error) });
+    errors.inc({ upstream, reason: classifyTransportError(error).reason });
   };
   subscribe('undici:request:create', onCreate);
   subscribe('undici:request:headers', onHeaders);

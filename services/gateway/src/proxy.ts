@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { forwardedHeaders } from './forwarded.js';
 import { withoutHopByHop } from './hop-by-hop.js';
+import { classifyTransportError } from './transport-errors.js';
 import { onUpstreamError } from './upstream-errors.js';
 
 export type UpstreamName = 'renderer' | 'image' | 'icons';
@@ -23,21 +24,6 @@ export interface ProxyOptions {
   /** Told when the renderer chosen for a request refused the connection. */
   rendererRefused?: (url: string) => void;
 }
-
-function errorCodes(error: unknown): string[] {
-  const codes: string[] = [];
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string') codes.push(e.code);
-  }
-  return codes;
-}
-
-/** The upstream could not be reached at all: nothing was sent, the process or its address is gone. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
-/** The connection broke before an answer: a renderer killed mid-request. Safe to send elsewhere for GET/HEAD. */
-const BROKEN = new Set([...UNREACHABLE, 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
-
-const refusedConnection = (error: unknown) => errorCodes(error).some((code) => UNREACHABLE.has(code));
 
 /** A renderer other than `avoid`: the choice is a round robin that other requests also turn, so ask a few times. */
 function another(choose: (url: string) => string, url: string, avoid: string): string | undefined {
@@ -78,11 +64,12 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       onError: (reply, { error }) => {
         const request = reply.request as FastifyRequest;
         const target = chosen.get(request);
-        if (target && refusedConnection(error)) options.rendererRefused?.(target);
+        const transport = classifyTransportError(error);
+        if (target && transport.unsent) options.rendererRefused?.(target);
         // A renderer that died (one of several replicas) costs no visitor an error: a GET or HEAD
         // that never got an answer goes once to another renderer, when there is one.
         const next = target && choose && !retried.has(request) && !reply.sent ? another(choose, request.url, target) : undefined;
-        if (next && (request.method === 'GET' || request.method === 'HEAD') && errorCodes(error).some((code) => BROKEN.has(code))) {
+        if (next && (request.method === 'GET' || request.method === 'HEAD') && transport.retryable) {
           retried.add(request);
           chosen.set(request, next);
           void reply.from(request.url.split('?', 1)[0], { ...replyOptions, getUpstream: () => next });
@@ -92,7 +79,7 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       },
       // No retry storms: never retry a 503, retry an idempotent request once on a reset keep-alive socket.
       retryDelay: ({ err, req, attempt }) =>
-        attempt === 0 && (err as { code?: string } | null)?.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD')
+        attempt === 0 && err && classifyTransportError(err).reason === 'reset' && (req.method === 'GET' || req.method === 'HEAD')
           ? 10
           : null,
     };

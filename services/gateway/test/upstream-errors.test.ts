@@ -22,7 +22,7 @@ describe('upstream errors', () => {
   it('show "Service unavailable, try again" on the page for 502, 503 and 504, SPEC headlines otherwise', () => {
     for (const status of [502, 503, 504]) {
       expect(errorPageTitle(status)).toBe('Service unavailable, try again');
-      expect(renderStaticErrorPage({ url: '/', statusCode: status, statusMessage: 'x', message: 'x' })).toContain(
+      expect(renderStaticErrorPage({ url: '/', statusCode: status, statusMessage: 'x', message: 'x', code: 'HTTP_502' })).toContain(
         'Service unavailable, try again',
       );
     }

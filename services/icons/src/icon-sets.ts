@@ -1,6 +1,7 @@
 /** The icon sets the routes can ask for: the catalogue says which exist, the cache holds them. */
 import type { IconifyJSON } from '@iconify/types';
 import { createError } from '../../../lib/errors.js';
+import { ICONS_ERRORS } from './error-codes.js';
 import type { Catalogue } from './catalogue.js';
 import type { IconSetCache } from './icon-set-cache.js';
 import { ICON_NAME_PATTERN } from './names.js';
@@ -13,13 +14,10 @@ export interface IconSets {
 /** The collection named in a path, checked: 400 when malformed, 404 when @iconify/json lacks it. */
 export function checkCollection(sets: IconSets, collection: string): string {
   if (!ICON_NAME_PATTERN.test(collection)) {
-    throw createError({
-      statusCode: 400,
-      message: 'Invalid collection name: expected lowercase letters, digits and single hyphens',
-    });
+    throw createError(ICONS_ERRORS.ICONS_INVALID_COLLECTION());
   }
   if (!sets.catalogue.has(collection)) {
-    throw createError({ statusCode: 404, message: `Unknown icon collection: ${collection}` });
+    throw createError(ICONS_ERRORS.ICONS_UNKNOWN_COLLECTION(collection));
   }
   return collection;
 }
@@ -33,6 +31,6 @@ export async function loadIcons(sets: IconSets, prefix: string, names: readonly 
     const source = await sets.cache.get(prefix);
     return await source.pick(names);
   } catch (error) {
-    throw createError({ statusCode: 500, message: `Could not load icon collection ${prefix}`, cause: error });
+    throw createError({ ...ICONS_ERRORS.ICONS_COLLECTION_LOAD_FAILED(prefix), cause: error });
   }
 }

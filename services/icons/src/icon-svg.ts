@@ -2,6 +2,7 @@
 import type { IconifyJSON } from '@iconify/types';
 import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils';
 import { createError } from '../../../lib/errors.js';
+import { ICONS_ERRORS } from './error-codes.js';
 
 /** A number with an optional CSS unit, or a keyword iconToSVG understands. */
 const SIZE = /^(\d{1,4}(\.\d{1,3})?(px|em|rem|%)?|auto|unset|none)$/;
@@ -18,10 +19,7 @@ export function parseSvgSize(query: Record<string, unknown>): SvgSize {
     const value = query[key];
     if (value === undefined || value === '') continue;
     if (typeof value !== 'string' || !SIZE.test(value)) {
-      throw createError({
-        statusCode: 400,
-        message: `Invalid ${key}: expected a number with an optional unit (px, em, rem, %), auto or unset`,
-      });
+      throw createError(ICONS_ERRORS.ICONS_INVALID_SIZE(key));
     }
     size[key] = value;
   }

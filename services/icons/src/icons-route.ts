@@ -1,6 +1,7 @@
 /** `GET /api/_nuxt_icon/{collection}.json?icons=a,b,c` (and without `.json`): an icon subset. */
 import type { FastifyInstance } from 'fastify';
 import { createError } from '../../../lib/errors.js';
+import { ICONS_ERRORS } from './error-codes.js';
 import { ICON_PREFIX } from './icon-headers.js';
 import { answeredNotModified, strongEtag } from './http-cache.js';
 import { checkCollection, loadIcons, type IconSets } from './icon-sets.js';
@@ -17,10 +18,10 @@ export function registerIconsRoute(app: FastifyInstance, sets: IconSets): void {
     const prefix = checkCollection(sets, request.params.collection.replace(/\.json$/, ''));
     const requested = parseIconNames(request.query.icons);
     if (requested.tooMany) {
-      throw createError({ statusCode: 400, message: `Too many icons: at most ${MAX_ICONS_PER_REQUEST} per request` });
+      throw createError(ICONS_ERRORS.ICONS_TOO_MANY(MAX_ICONS_PER_REQUEST));
     }
     if (requested.valid.length === 0) {
-      throw createError({ statusCode: 400, message: 'No icons specified: expected ?icons=name1,name2' });
+      throw createError(ICONS_ERRORS.ICONS_NONE_ASKED());
     }
     const names = [...requested.valid, '|', ...requested.invalid];
     const etag = strongEtag(sets.catalogue.version, [prefix, names.join(',')]);

@@ -1,6 +1,7 @@
 /** `GET /api/_nuxt_icon/{collection}/{name}.svg?width=&height=`: one icon as an SVG document. */
 import type { FastifyInstance } from 'fastify';
 import { createError } from '../../../lib/errors.js';
+import { ICONS_ERRORS } from './error-codes.js';
 import { ICON_PREFIX } from './icon-headers.js';
 import { answeredNotModified, strongEtag } from './http-cache.js';
 import { checkCollection, loadIcons, type IconSets } from './icon-sets.js';
@@ -19,16 +20,16 @@ export function registerSvgRoute(app: FastifyInstance, sets: IconSets): void {
   app.get<SvgRequest>(`${ICON_PREFIX}/:collection/:file`, async (request, reply) => {
     const prefix = checkCollection(sets, request.params.collection);
     const file = request.params.file;
-    if (!file.endsWith('.svg')) throw createError({ statusCode: 404, message: 'Not found: expected {name}.svg' });
+    if (!file.endsWith('.svg')) throw createError(ICONS_ERRORS.ICONS_NOT_SVG());
     const name = file.slice(0, -'.svg'.length);
     if (!isValidName(name)) {
-      throw createError({ statusCode: 400, message: 'Invalid icon name: expected lowercase letters, digits and single hyphens' });
+      throw createError(ICONS_ERRORS.ICONS_INVALID_NAME());
     }
     const size = parseSvgSize(request.query);
     const etag = strongEtag(sets.catalogue.version, [prefix, name, size.width ?? '', size.height ?? '']);
     if (answeredNotModified(request, reply, etag)) return reply;
     const svg = renderIconSvg(await loadIcons(sets, prefix, [name]), name, size);
-    if (svg === null) throw createError({ statusCode: 404, message: `Unknown icon: ${prefix}:${name}` });
+    if (svg === null) throw createError(ICONS_ERRORS.ICONS_UNKNOWN_ICON(prefix, name));
     return reply
       .type('image/svg+xml; charset=utf-8')
       .header('content-security-policy', SVG_CSP)

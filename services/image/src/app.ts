@@ -79,7 +79,10 @@ function sendImageError(request: FastifyRequest, reply: FastifyReply, error: unk
   if (http.statusCode >= 500) request.log.warn({ err: error, status: http.statusCode }, 'image request failed');
   else request.log.debug({ status: http.statusCode, reason: http.message }, 'image request refused');
   const body = toErrorBody(error, request.url, !request.server.production);
-  const retryAfter = (http.data as { retryAfter?: number } | undefined)?.retryAfter;
-  if (http.statusCode === 503 && retryAfter) reply.header('retry-after', String(retryAfter));
-  return reply.code(body.statusCode).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+  return reply
+    .code(body.statusCode)
+    .headers(http.headers)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(body);
 }

@@ -4,6 +4,7 @@
  */
 import sharp from 'sharp';
 import { createError } from '../../../lib/errors.js';
+import { IMAGE_ERRORS } from './error-codes.js';
 
 export interface ImageProbe {
   type: 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heif' | 'tiff' | 'svg';
@@ -37,17 +38,17 @@ export function sniffType(data: Buffer): ImageProbe['type'] | undefined {
 
 export async function probeImage(data: Buffer, animated: boolean): Promise<ImageProbe> {
   const type = sniffType(data);
-  if (!type) throw createError({ statusCode: 415, message: 'The source is not an image' });
+  if (!type) throw createError(IMAGE_ERRORS.IMAGE_NOT_AN_IMAGE());
   let meta: sharp.Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    throw createError({ statusCode: 422, message: 'The image is corrupt or cannot be read' });
+    throw createError(IMAGE_ERRORS.IMAGE_UNREADABLE());
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
   const pages = meta.pages ?? 1;
-  if (width <= 0 || height <= 0) throw createError({ statusCode: 422, message: 'The image has no size' });
+  if (width <= 0 || height <= 0) throw createError(IMAGE_ERRORS.IMAGE_NO_SIZE());
   const pixels = width * height * (animated ? pages : 1);
   const swapped = (meta.orientation ?? 1) >= 5;
   return { type, width: swapped ? height : width, height: swapped ? width : height, pages, pixels };
@@ -56,6 +57,6 @@ export async function probeImage(data: Buffer, animated: boolean): Promise<Image
 /** A decompression bomb is refused before sharp decodes a single row. */
 export function checkPixels(probe: ImageProbe, maxInputPixels: number): void {
   if (probe.pixels > maxInputPixels) {
-    throw createError({ statusCode: 413, message: `The image has ${probe.pixels} pixels; the limit is ${maxInputPixels}` });
+    throw createError(IMAGE_ERRORS.IMAGE_TOO_MANY_PIXELS(probe.pixels, maxInputPixels));
   }
 }

@@ -4,6 +4,7 @@
  * but keeps its slot until sharp really stops, so the bound on CPU holds.
  */
 import { createError } from '../../../lib/errors.js';
+import { IMAGE_ERRORS } from './error-codes.js';
 
 export interface JobQueueOptions {
   concurrency: number;
@@ -46,10 +47,7 @@ export class JobQueue {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () =>
-          reject(
-            createError({ statusCode: 503, message: 'The transform took too long', data: { retryAfter: this.options.retryAfterSeconds } }),
-          ),
+        () => reject(createError({ ...IMAGE_ERRORS.IMAGE_TRANSFORM_TIMEOUT(), ...this.retryAfter() })),
         this.options.timeoutMs,
       );
     });
@@ -59,10 +57,12 @@ export class JobQueue {
 
   private busy() {
     this.rejections++;
-    return createError({
-      statusCode: 503,
-      message: 'The image service is busy; try again shortly',
-      data: { retryAfter: this.options.retryAfterSeconds },
-    });
+    return createError({ ...IMAGE_ERRORS.IMAGE_BUSY(), ...this.retryAfter() });
+  }
+
+  /** The header, and the body's `data.retryAfter` kept for clients that read it (test/queue.test.ts). */
+  private retryAfter() {
+    const seconds = this.options.retryAfterSeconds;
+    return { retryAfterS: seconds, data: { retryAfter: seconds } };
   }
 }

@@ -7,11 +7,12 @@ import type { Stats } from 'node:fs';
 import { realpath, readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { createError } from '../../../lib/errors.js';
+import { IMAGE_ERRORS } from './error-codes.js';
 import { Lru } from '../../../lib/http-cache/lru.js';
 import type { LoadedSource, SourceMeta } from './source.js';
 
-const forbidden = (id: string) => createError({ statusCode: 403, message: `Forbidden path: ${id}` });
-const notFound = (id: string) => createError({ statusCode: 404, message: `Image not found: ${id}` });
+const forbidden = (id: string) => createError(IMAGE_ERRORS.IMAGE_SOURCE_FORBIDDEN(id));
+const notFound = (id: string) => createError(IMAGE_ERRORS.IMAGE_SOURCE_NOT_FOUND(id));
 const UNSAFE_CHARS = /[\0\\:*?"<>|]/;
 
 /** The path segments of a source id, or 403 for `..`, `.`, empty segments and odd characters. */
@@ -63,7 +64,7 @@ export function createLocalFiles(root: string, maxBytes: number): LocalFiles {
     }
     const path = await realPathInside(id, joined, stats, base);
     if (!stats.isFile()) throw notFound(id);
-    if (stats.size > maxBytes) throw createError({ statusCode: 413, message: `The source is larger than ${maxBytes} bytes` });
+    if (stats.size > maxBytes) throw createError(IMAGE_ERRORS.IMAGE_SOURCE_TOO_LARGE(maxBytes));
     return { id, path, identity: `${stats.size}-${Math.floor(stats.mtimeMs)}`, mtime: stats.mtime };
   }
 

@@ -1,11 +1,9 @@
 /** Value checks for modifier arguments: each returns the value as ipx should receive it, or throws 400. */
 import { createError, type HttpError } from '../../../lib/errors.js';
+import { IMAGE_ERRORS } from './error-codes.js';
 
 export function badModifier(name: string, expected: string, got: string): HttpError {
-  return createError({
-    statusCode: 400,
-    message: `Invalid value for modifier "${name}": expected ${expected}, got ${JSON.stringify(got)}`,
-  });
+  return createError(IMAGE_ERRORS.IMAGE_BAD_MODIFIER_VALUE(name, expected, got));
 }
 
 const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)$/;

@@ -3,6 +3,7 @@
  * on `:`, `=` or `_`), but refuses unknown names and bad values with 400 before any work is done.
  */
 import { createError } from '../../../lib/errors.js';
+import { IMAGE_ERRORS } from './error-codes.js';
 import { canonicalName, checkModifier, type RuleContext } from './modifier-rules.js';
 
 /** Canonical modifier name to the argument string ipx receives. */
@@ -16,7 +17,7 @@ function decodePart(value: string): string {
   try {
     return decodeURIComponent(value);
   } catch {
-    throw createError({ statusCode: 400, message: 'Malformed percent-encoding in the modifiers' });
+    throw createError(IMAGE_ERRORS.IMAGE_MALFORMED_ENCODING('modifiers'));
   }
 }
 
@@ -24,13 +25,13 @@ export function parseModifiers(segment: string, ctx: RuleContext): ImageModifier
   const modifiers: ImageModifiers = {};
   if (segment === '_') return modifiers;
   const pairs = segment.split(PAIR_SEPARATOR);
-  if (pairs.length > MAX_MODIFIERS) throw createError({ statusCode: 400, message: `At most ${MAX_MODIFIERS} modifiers` });
+  if (pairs.length > MAX_MODIFIERS) throw createError(IMAGE_ERRORS.IMAGE_TOO_MANY_MODIFIERS(MAX_MODIFIERS));
   for (const pair of pairs) {
-    if (pair === '') throw createError({ statusCode: 400, message: 'Empty modifier' });
+    if (pair === '') throw createError(IMAGE_ERRORS.IMAGE_EMPTY_MODIFIER());
     const [rawKey = '', ...rawArgs] = pair.split(VALUE_SEPARATOR);
     const key = decodePart(rawKey);
     const name = canonicalName(key);
-    if (!name) throw createError({ statusCode: 400, message: `Unknown modifier: ${JSON.stringify(key)}` });
+    if (!name) throw createError(IMAGE_ERRORS.IMAGE_UNKNOWN_MODIFIER(key));
     modifiers[name] = checkModifier(name, rawArgs.map(decodePart), ctx);
   }
   return combineWidthAndHeight(modifiers);

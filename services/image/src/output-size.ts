@@ -3,6 +3,7 @@
  * over the dimension limit is refused (or, with no size asked, scaled down) instead of allocated.
  */
 import { createError } from '../../../lib/errors.js';
+import { IMAGE_ERRORS } from './error-codes.js';
 import { resizeOf, type ImageModifiers } from './modifiers.js';
 
 interface Size {
@@ -42,7 +43,7 @@ function extracted(src: Size, m: ImageModifiers): Size {
   if (m.extract === undefined) return src;
   const [left, top, width, height] = m.extract.split('_').map(Number) as [number, number, number, number];
   if (left + width > src.width || top + height > src.height) {
-    throw createError({ statusCode: 400, message: `The extract area lies outside the ${src.width}x${src.height} image` });
+    throw createError(IMAGE_ERRORS.IMAGE_EXTRACT_OUTSIDE(src.width, src.height));
   }
   return { width, height };
 }
@@ -79,5 +80,5 @@ export function boundOutput(source: Size, m: ImageModifiers, max: number): Image
     if (fits(expectedOutputSize(source, bounded))) return bounded;
   }
   const out = expectedOutputSize(source, m);
-  throw createError({ statusCode: 400, message: `The output would be ${out.width}x${out.height}; the limit is ${max}x${max}` });
+  throw createError(IMAGE_ERRORS.IMAGE_OUTPUT_TOO_LARGE(out.width, out.height, max));
 }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
 import { createError, isHttpError } from '../../../lib/errors.js';
+import { IMAGE_ERRORS } from './error-codes.js';
 import { ForbiddenAddressError, isAllowedAddress, pinnedLookup, type AddressPolicy } from './pinned-lookup.js';
 import type { LoadedSource } from './source.js';
 
@@ -23,7 +24,7 @@ export interface RemoteFetcher {
   close(): Promise<void>;
 }
 
-const forbidden = (message: string) => createError({ statusCode: 403, message });
+const forbidden = (message: string) => createError(IMAGE_ERRORS.IMAGE_REMOTE_FORBIDDEN(message));
 
 export function createRemoteFetcher(options: RemoteOptions): RemoteFetcher {
   const domains = new Set(options.domains.map((d) => d.toLowerCase()));
@@ -34,7 +35,7 @@ export function createRemoteFetcher(options: RemoteOptions): RemoteFetcher {
     try {
       url = new URL(raw);
     } catch {
-      throw createError({ statusCode: 400, message: 'The remote source is not a valid URL' });
+      throw createError(IMAGE_ERRORS.IMAGE_REMOTE_INVALID_URL());
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw forbidden('Only http and https sources are allowed');
     if (url.username || url.password) throw forbidden('Credentials in source URLs are not allowed');
@@ -53,7 +54,7 @@ export function createRemoteFetcher(options: RemoteOptions): RemoteFetcher {
         const response = await request(url, { dispatcher: agent, signal, headers: { accept: 'image/*' } });
         if (response.statusCode >= 300 && response.statusCode < 400 && response.headers.location) {
           await response.body.dump();
-          if (hop >= options.maxRedirects) throw createError({ statusCode: 502, message: 'Too many redirects' });
+          if (hop >= options.maxRedirects) throw createError(IMAGE_ERRORS.IMAGE_REMOTE_TOO_MANY_REDIRECTS());
           const next = check(new URL(String(response.headers.location), url).toString());
           if (next.host !== url.host) throw forbidden(`Redirect to another host refused: ${next.host}`);
           url = next;
@@ -72,11 +73,11 @@ export function createRemoteFetcher(options: RemoteOptions): RemoteFetcher {
 async function readResponse(id: string, response: Dispatcher.ResponseData, maxBytes: number): Promise<LoadedSource> {
   if (response.statusCode === 404 || response.statusCode === 410) {
     await response.body.dump();
-    throw createError({ statusCode: 404, message: `Remote image not found: ${id}` });
+    throw createError(IMAGE_ERRORS.IMAGE_REMOTE_NOT_FOUND(id));
   }
   if (response.statusCode !== 200) {
     await response.body.dump();
-    throw createError({ statusCode: 502, message: `The remote source answered ${response.statusCode}` });
+    throw createError(IMAGE_ERRORS.IMAGE_REMOTE_BAD_STATUS(response.statusCode));
   }
   const length = Number(response.headers['content-length']);
   if (length > maxBytes) {
@@ -111,7 +112,7 @@ function header(response: Dispatcher.ResponseData, name: string): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
-const tooLarge = (maxBytes: number) => createError({ statusCode: 413, message: `The remote source is larger than ${maxBytes} bytes` });
+const tooLarge = (maxBytes: number) => createError(IMAGE_ERRORS.IMAGE_REMOTE_TOO_LARGE(maxBytes));
 
 function mapFetchError(error: unknown, signal: AbortSignal): unknown {
   if (isHttpError(error)) return error;
@@ -120,6 +121,6 @@ function mapFetchError(error: unknown, signal: AbortSignal): unknown {
     if (cause instanceof ForbiddenAddressError) return forbidden(cause.message);
     cause = (cause as { cause?: unknown }).cause;
   }
-  if (signal.aborted) return createError({ statusCode: 504, message: 'The remote source took too long' });
-  return createError({ statusCode: 502, message: 'The remote source could not be fetched' });
+  if (signal.aborted) return createError(IMAGE_ERRORS.IMAGE_REMOTE_TIMEOUT());
+  return createError(IMAGE_ERRORS.IMAGE_REMOTE_UNAVAILABLE());
 }

@@ -1,5 +1,6 @@
 /** Splits `/_ipx/{modifiers}/{source}` as @nuxt/image builds it, from the raw request URL. */
 import { createError } from '../../../lib/errors.js';
+import { IMAGE_ERRORS } from './error-codes.js';
 
 export const IPX_PREFIX = '/_ipx/';
 
@@ -17,15 +18,15 @@ function decode(value: string, what: string): string {
   try {
     return decodeURIComponent(value);
   } catch {
-    throw createError({ statusCode: 400, message: `Malformed percent-encoding in the ${what}` });
+    throw createError(IMAGE_ERRORS.IMAGE_MALFORMED_ENCODING(what));
   }
 }
 
 export function parseImagePath(rawUrl: string): ImageRequestPath {
-  if (!rawUrl.startsWith(IPX_PREFIX)) throw createError({ statusCode: 404, message: 'Not an image path' });
+  if (!rawUrl.startsWith(IPX_PREFIX)) throw createError(IMAGE_ERRORS.IMAGE_NOT_AN_IMAGE_PATH());
   const rest = rawUrl.slice(IPX_PREFIX.length);
   const slash = rest.indexOf('/');
-  if (slash <= 0) throw createError({ statusCode: 400, message: 'Modifiers and source are required: /_ipx/{modifiers}/{source}' });
+  if (slash <= 0) throw createError(IMAGE_ERRORS.IMAGE_PATH_INCOMPLETE());
   const modifiers = rest.slice(0, slash);
   const encodedSource = rest.slice(slash + 1);
   const decoded = decode(encodedSource, 'source');
@@ -35,6 +36,6 @@ export function parseImagePath(rawUrl: string): ImageRequestPath {
     return { modifiers, source: `${match[1]!.toLowerCase()}://${decoded.slice(match[0].length)}`, remote: true };
   }
   const path = decode(encodedSource.split('?')[0] ?? '', 'source');
-  if (path === '' || path === '/') throw createError({ statusCode: 400, message: 'The image source is missing' });
+  if (path === '' || path === '/') throw createError(IMAGE_ERRORS.IMAGE_SOURCE_MISSING());
   return { modifiers, source: path.startsWith('/') ? path : `/${path}`, remote: false };
 }

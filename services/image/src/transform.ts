@@ -4,6 +4,7 @@
  */
 import { createIPX, type IPX, type IPXStorage } from 'ipx';
 import { createError, isHttpError } from '../../../lib/errors.js';
+import { IMAGE_ERRORS } from './error-codes.js';
 import type { ImageProbe } from './image-probe.js';
 import type { ImageModifiers } from './modifiers.js';
 import type { LoadedSource } from './source.js';
@@ -92,10 +93,10 @@ export type Transformer = ReturnType<typeof createTransformer>;
 export function classifyTransformError(error: unknown): Error {
   if (isHttpError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return createError({ statusCode: 413, message: 'The image has too many pixels' });
-  if (/timeout/i.test(message)) return createError({ statusCode: 503, message: 'The transform took too long' });
+  if (/pixel limit/i.test(message)) return createError(IMAGE_ERRORS.IMAGE_TOO_MANY_PIXELS());
+  if (/timeout/i.test(message)) return createError(IMAGE_ERRORS.IMAGE_TRANSFORM_TIMEOUT());
   if (/^Expected |Unable to parse colou?r|bad extract area|extract_area/i.test(message)) {
-    return createError({ statusCode: 400, message: `Invalid modifier value: ${message}` });
+    return createError(IMAGE_ERRORS.IMAGE_INVALID_MODIFIER_VALUE(message));
   }
-  return createError({ statusCode: 422, message: 'The image is corrupt or cannot be processed' });
+  return createError(IMAGE_ERRORS.IMAGE_UNPROCESSABLE());
 }

@@ -27,7 +27,12 @@ describe('job queue', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused).toHaveLength(2);
-    expect(refused[0]!.reason).toMatchObject({ statusCode: 503, data: { retryAfter: 3 } });
+    expect(refused[0]!.reason).toMatchObject({
+      statusCode: 503,
+      code: 'IMAGE_BUSY',
+      headers: { 'retry-after': '3' },
+      data: { retryAfter: 3 },
+    });
     expect(peak).toBe(2);
     expect(queue.stats).toEqual({ running: 0, waiting: 0, rejected: 2 });
   });

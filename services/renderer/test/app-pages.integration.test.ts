@@ -139,6 +139,7 @@ describe.skipIf(builtReason)('renderer pages', () => {
       statusCode: 404,
       statusMessage: 'Page not found: /no/such/page',
       message: 'Page not found: /no/such/page',
+      code: 'RENDERER_PAGE_NOT_FOUND',
       data: { path: '/no/such/page' },
     });
   });

@@ -45,6 +45,7 @@ describe('GET /api/categories/:id', () => {
       statusCode: 404,
       statusMessage: 'Not Found',
       message: 'Category not found: rust',
+      code: 'RENDERER_CATEGORY_NOT_FOUND',
       data: { id: 'rust' },
     });
   });

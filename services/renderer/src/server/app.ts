@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { canonicalRedirect } from '../../../../lib/canonical-path.js';
 import { createError } from '../../../../lib/errors.js';
+import { LIB_ERRORS } from '../../../../lib/error-codes.js';
 import { allowedMethods } from '../../../../lib/allowed-methods.js';
 import { createService, type ReadinessCheck } from '../../../../lib/service.js';
 import { pagePathOfPayload } from '../runtime/shared/payload.js';
@@ -81,11 +82,10 @@ export async function buildRendererApp(context: RenderContext, deps: RendererApp
     if (isApiOrAssetPath(path, context.assetsPrefix)) {
       // GET /api/auth/logout: the path exists, for another method.
       const allowed = allowedMethods(app, path, (p) => !isApiOrAssetPath(p, context.assetsPrefix));
-      if (allowed.length > 0) {
-        reply.header('allow', allowed.join(', '));
-        throw createError({ statusCode: 405, message: `${request.method} is not allowed here; use ${allowed.join(', ')}` });
-      }
-      throw createError({ statusCode: 404, statusMessage: `Page not found: ${path}` });
+      // The conditions lib/service.ts answers for every service, so the shared codes.
+      if (allowed.length > 0)
+        throw createError({ ...LIB_ERRORS.LIB_METHOD_NOT_ALLOWED(request.method, allowed), headers: { allow: allowed.join(', ') } });
+      throw createError(LIB_ERRORS.LIB_ROUTE_NOT_FOUND(path));
     }
     // One spelling per page, the gateway's (lib/canonical-path.ts): React Router would match
     // `/category/gi%74/` too, and each spelling would be a page of its own to caches and crawlers.

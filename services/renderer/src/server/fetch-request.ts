@@ -4,6 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '../../../../lib/errors.js';
+import { LIB_ERRORS } from '../../../../lib/error-codes.js';
 import { requestOrigin } from './auth/request-origin.js';
 
 export function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url = request.url): Request {
@@ -22,7 +23,7 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url
   try {
     target = new URL(path, requestOrigin(request));
   } catch {
-    throw createError({ statusCode: 400, message: 'Malformed request URL' });
+    throw createError(LIB_ERRORS.LIB_MALFORMED_URL());
   }
   return new Request(target, {
     method: request.method === 'HEAD' ? 'GET' : request.method,

@@ -3,14 +3,23 @@
  * redirect, or the data and errors (in the one error shape) with the status to send.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createError, toErrorBody, type ErrorBody } from '../../../../lib/errors.js';
+import { createError, toErrorBody, toHttpError, type ErrorBody } from '../../../../lib/errors.js';
+import { RENDERER_ERRORS } from '../error-codes.js';
 import { toFetchRequest } from './fetch-request.js';
 import type { RenderContext } from './render-context.js';
 import type { PageQuery } from './ssr-entry.js';
 
 export type PageOutcome =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; query: PageQuery; statusCode: number; errors: Record<string, ErrorBody> | null; firstError: ErrorBody | null };
+  | {
+      kind: 'page';
+      query: PageQuery;
+      statusCode: number;
+      errors: Record<string, ErrorBody> | null;
+      firstError: ErrorBody | null;
+      /** The headers the first error carries (Retry-After), sent with its status. */
+      errorHeaders: Readonly<Record<string, string>>;
+    };
 
 export async function queryOutcome(
   context: RenderContext,
@@ -21,15 +30,17 @@ export async function queryOutcome(
   const result = await context.entry.queryPage(toFetchRequest(request, reply, url), context.services);
   if (result instanceof Response) {
     const location = result.headers.get('location');
-    if (!location) throw createError({ statusCode: 500, message: 'A loader answered a Response that is not a redirect' });
+    if (!location) throw createError(RENDERER_ERRORS.RENDERER_LOADER_BAD_RESPONSE());
     return { kind: 'redirect', status: result.status, location };
   }
   const errors = result.errors
     ? Object.fromEntries(Object.entries(result.errors).map(([id, error]) => [id, toErrorBody(error, url, !context.production)]))
     : null;
   const firstError = errors ? (Object.values(errors)[0] ?? null) : null;
+  const first: unknown = result.errors ? Object.values(result.errors)[0] : undefined;
+  const errorHeaders = first === undefined ? {} : toHttpError(first).headers;
   if (result.errors) logLoaderErrors(request, result.errors);
-  return { kind: 'page', query: result, statusCode: firstError?.statusCode ?? 200, errors, firstError };
+  return { kind: 'page', query: result, statusCode: firstError?.statusCode ?? 200, errors, firstError, errorHeaders };
 }
 
 function logLoaderErrors(request: FastifyRequest, errors: Record<string, unknown>): void {

@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderToString } from 'react-dom/server';
-import { errorPageTitle, toErrorBody, wantsJson, type ErrorBody } from '../../../../lib/errors.js';
+import { errorPageTitle, toErrorBody, toHttpError, wantsJson, type ErrorBody } from '../../../../lib/errors.js';
 import { colorModeHtmlAttributes } from '../runtime/shared/color-mode.js';
 import { errorHead } from '../runtime/shared/head.js';
 import { payloadUrl, type Payload } from '../runtime/shared/payload.js';
@@ -37,6 +37,7 @@ export async function answerPage(
   const outcome = await queryOutcome(context, request, reply, request.url);
   if (outcome.kind === 'redirect') return reply.code(outcome.status).header('location', outcome.location).send();
   const { query, firstError, errors, statusCode } = outcome;
+  reply.headers(outcome.errorHeaders);
   if (firstError && wantsJson(request)) return reply.code(statusCode).headers(buildHeaders(context)).send(firstError);
   const crawler = isCrawler(request);
   if (firstError && crawler) return answerCrawlerError(request, reply, firstError);
@@ -84,6 +85,7 @@ export async function answerPage(
 export function answerShellError(context: RenderContext, request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   request.log.error({ err: error }, 'page shell failed to render');
   const body: ErrorBody = toErrorBody(error, request.url, !context.production);
+  reply.headers(toHttpError(error).headers);
   if (wantsJson(request)) return reply.code(body.statusCode).send(body);
   if (isCrawler(request)) return answerCrawlerError(request, reply, body);
   const nonce = createNonce();

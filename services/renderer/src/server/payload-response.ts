@@ -38,7 +38,10 @@ export async function answerPayload(
   }
   if (outcome.firstError) {
     // The error's url is the address asked for, the payload's own.
-    return reply.code(outcome.statusCode).send({ ...outcome.firstError, url: request.url });
+    return reply
+      .code(outcome.statusCode)
+      .headers(outcome.errorHeaders)
+      .send({ ...outcome.firstError, url: request.url });
   }
   const payload: Payload = { buildId: context.build.id, path: pagePath, data: outcome.query.data, errors: null };
   return reply.code(200).send(payload);

@@ -1,6 +1,7 @@
 /** The layouts a page may name with `export const layout = '<name>'`. */
 import type { ComponentType, ReactNode } from 'react';
 import { createError } from '../../../../../lib/errors.js';
+import { RENDERER_ERRORS } from '../../error-codes.js';
 import { DefaultLayout } from './default.js';
 
 export type LayoutComponent = ComponentType<{ children: ReactNode }>;
@@ -13,6 +14,6 @@ export const layouts: Record<string, LayoutComponent> = {
 export function layoutNamed(name: string | false): LayoutComponent | null {
   if (name === false) return null;
   const layout = layouts[name];
-  if (!layout) throw createError({ statusCode: 500, message: `Unknown layout: ${name}` });
+  if (!layout) throw createError(RENDERER_ERRORS.RENDERER_UNKNOWN_LAYOUT(name));
   return layout;
 }

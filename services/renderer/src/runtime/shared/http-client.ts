@@ -5,7 +5,8 @@
  * none by default for PATCH, POST, PUT and DELETE, one for any other method. Browser-safe.
  */
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
-import { createError, type ErrorBody, type HttpError } from '../../../../../lib/errors.js';
+import { createError, reviveError, type ErrorBody, type HttpError } from '../../../../../lib/errors.js';
+import { RENDERER_ERRORS } from '../../error-codes.js';
 import { APP_CONFIG_ELEMENT_ID } from './app-config.js';
 import { isMutation, notifyMutation } from './mutations.js';
 
@@ -42,26 +43,28 @@ function isErrorBody(value: unknown): value is Partial<ErrorBody> {
 /** An ofetch failure as the app's error: the server's error body when it sent one. */
 export function toClientError(error: unknown, url: string): HttpError {
   if (!(error instanceof FetchError))
-    return createError({ statusCode: 500, message: error instanceof Error ? error.message : String(error), cause: error });
+    return createError({
+      ...RENDERER_ERRORS.RENDERER_HTTP_CLIENT_FAILED(error instanceof Error ? error.message : String(error)),
+      cause: error,
+    });
   const status = error.status;
   if (status === undefined) {
     // No answer at all (offline, refused, aborted): not a server status, so a 503 says "try later".
-    return createError({
-      statusCode: 503,
-      statusMessage: 'Network Error',
-      message: `Could not reach ${url}: ${error.cause instanceof Error ? error.cause.message : error.message}`,
-      data: { url },
-      cause: error,
-    });
+    const why = error.cause instanceof Error ? error.cause.message : error.message;
+    return createError({ ...RENDERER_ERRORS.RENDERER_NETWORK_ERROR(url, why), data: { url }, cause: error });
   }
+  // The server's own error, revived with the server's code.
   const body = isErrorBody(error.data) ? error.data : undefined;
-  return createError({
-    statusCode: status,
-    statusMessage: typeof body?.statusMessage === 'string' ? body.statusMessage : error.statusText || undefined,
-    message: typeof body?.message === 'string' ? body.message : `[${error.options?.method ?? 'GET'}] ${url}: ${status}`,
-    data: body?.data ?? { url },
-    cause: error,
-  });
+  return reviveError(
+    {
+      statusCode: status,
+      statusMessage: typeof body?.statusMessage === 'string' ? body.statusMessage : error.statusText || undefined,
+      message: typeof body?.message === 'string' ? body.message : `[${error.options?.method ?? 'GET'}] ${url}: ${status}`,
+      code: typeof body?.code === 'string' ? body.code : undefined,
+      data: body?.data ?? { url },
+    },
+    error,
+  );
 }
 
 function browserBaseURL(): string {

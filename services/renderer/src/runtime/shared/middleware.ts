@@ -7,6 +7,7 @@
  */
 import { redirect } from 'react-router';
 import { createError, isHttpError, type HttpError } from '../../../../../lib/errors.js';
+import { RENDERER_ERRORS } from '../../error-codes.js';
 import { redirectStatus, resolveNavigationTarget } from './navigate.js';
 import type { RouteTarget } from './route-target.js';
 
@@ -35,7 +36,7 @@ export interface MiddlewareRegistry {
 }
 
 export function unknownMiddleware(name: string): HttpError {
-  return createError({ statusCode: 500, message: `Unknown route middleware: ${name}`, data: { middleware: name } });
+  return createError({ ...RENDERER_ERRORS.RENDERER_UNKNOWN_MIDDLEWARE(name), data: { middleware: name } });
 }
 
 /** Global ones first, then the page's in its order; a name missing from the registry throws. */
@@ -61,13 +62,12 @@ export function resolveMiddleware(
 function settle(result: MiddlewareResult, to: RouteTarget): void {
   if (result === undefined || result === true) return;
   if (result === false) {
-    throw createError({ statusCode: 404, statusMessage: `Page Not Found: ${to.fullPath}`, data: { path: to.fullPath } });
+    throw createError({ ...RENDERER_ERRORS.RENDERER_MIDDLEWARE_REFUSED(to.fullPath), data: { path: to.fullPath } });
   }
   if (result instanceof Error)
-    throw isHttpError(result) ? result : createError({ statusCode: 500, message: result.message, cause: result });
+    throw isHttpError(result) ? result : createError({ ...RENDERER_ERRORS.RENDERER_MIDDLEWARE_FAILED(result.message), cause: result });
   const given = typeof result === 'string' ? { to: result } : result;
-  if (!given || typeof given.to !== 'string')
-    throw createError({ statusCode: 500, message: 'A route middleware answered something that is not a result' });
+  if (!given || typeof given.to !== 'string') throw createError(RENDERER_ERRORS.RENDERER_MIDDLEWARE_BAD_RESULT());
   // A middleware redirect to another site is refused: only navigate(..., { external: true }) leaves.
   const target = resolveNavigationTarget(given.to);
   throw redirect(target.kind === 'internal' ? target.path : target.url, redirectStatus(given.statusCode));

@@ -6,6 +6,7 @@
  */
 import { redirect, type DataRouter as Router } from 'react-router';
 import { createError, type HttpError } from '../../../../../lib/errors.js';
+import { RENDERER_ERRORS } from '../../error-codes.js';
 
 export interface NavigateOptions {
   /** Allow an absolute URL or `//host`: the browser leaves the app for it. */
@@ -28,7 +29,7 @@ const PROTOCOL_RELATIVE = /^[\s\0]*[/\\]{2}/;
 const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
 
 function refused(message: string, target: string): HttpError {
-  return createError({ statusCode: 400, statusMessage: 'Navigation refused', message, data: { to: target } });
+  return createError({ ...RENDERER_ERRORS.RENDERER_NAVIGATION_REFUSED(message), data: { to: target } });
 }
 
 /** Classifies a target, or throws the refusal (an HttpError, status 400) with a clear message. */

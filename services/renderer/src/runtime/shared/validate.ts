@@ -4,11 +4,12 @@
  * status and message. Browser-safe.
  */
 import { createError, type HttpError } from '../../../../../lib/errors.js';
+import { RENDERER_ERRORS } from '../../error-codes.js';
 import type { PageValidate } from './page-module.js';
 import type { RouteTarget } from './route-target.js';
 
 export function pageNotFound(fullPath: string): HttpError {
-  return createError({ statusCode: 404, statusMessage: `Page not found: ${fullPath}`, data: { path: fullPath } });
+  return createError({ ...RENDERER_ERRORS.RENDERER_PAGE_NOT_FOUND(fullPath), data: { path: fullPath } });
 }
 
 /** Runs `validate`; anything but `true` throws the fatal error. */
@@ -17,9 +18,11 @@ export async function runValidate(validate: PageValidate | undefined, to: RouteT
   const result = await validate(to);
   if (result === true) return;
   const own = typeof result === 'object' && result !== null ? result : {};
+  const rejected = RENDERER_ERRORS.RENDERER_VALIDATE_REJECTED(to.fullPath);
   throw createError({
-    statusCode: own.statusCode ?? 404,
-    statusMessage: own.statusMessage ?? `Page Not Found: ${to.fullPath}`,
+    ...rejected,
+    statusCode: own.statusCode ?? rejected.statusCode,
+    statusMessage: own.statusMessage ?? rejected.statusMessage,
     message: own.message,
     data: { path: to.fullPath },
     fatal: true,

@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
+import { RENDERER_ERRORS } from '../../error-codes.js';
 import { toSummary } from '../../content/repository.js';
 import { isSlug } from '../../content/slug.js';
 import type { ContentRepository } from '../../content/types.js';
@@ -28,14 +29,10 @@ export const categoriesApi: FastifyPluginAsync<CategoriesApiOptions> = async fun
   app.get<{ Params: { id: string } }>('/api/categories/:id', async (request, reply) => {
     const { id } = request.params;
     if (!isSlug(id)) {
-      throw createError({
-        statusCode: 400,
-        message: 'Category id must be a lowercase slug: a-z, 0-9 and single hyphens, at most 64 characters',
-        data: { field: 'id' },
-      });
+      throw createError({ ...RENDERER_ERRORS.RENDERER_CATEGORY_ID_INVALID(), data: { field: 'id' } });
     }
     const category = repository.category(id);
-    if (!category) throw createError({ statusCode: 404, message: `Category not found: ${id}`, data: { id } });
+    if (!category) throw createError({ ...RENDERER_ERRORS.RENDERER_CATEGORY_NOT_FOUND(id), data: { id } });
     reply.header('cache-control', CACHE_CONTROL);
     return { category, recipes: repository.recipesOf(id).map(toSummary) };
   });

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
+import { RENDERER_ERRORS } from '../../error-codes.js';
 import type { Accounts } from '../accounts-type.js';
 import { normalizeEmail, type User } from '../users/index.js';
 import { signedInFrom } from './current-user.js';
@@ -36,7 +37,7 @@ export async function authRoutes(app: FastifyInstance, { accounts }: { accounts:
     const user = await users.verify(email, password);
     if (!user) {
       await loginGuard.failed(address, account);
-      throw createError({ statusCode: 401, message: LOGIN_MESSAGES.wrongCredentials });
+      throw createError(RENDERER_ERRORS.RENDERER_WRONG_CREDENTIALS(LOGIN_MESSAGES.wrongCredentials));
     }
     await loginGuard.succeeded(address, account);
     const previous = sessionIdFrom(request.headers.cookie);
@@ -66,11 +67,10 @@ export async function authRoutes(app: FastifyInstance, { accounts }: { accounts:
 async function refuseWhileBlocked(reply: FastifyReply, waitMs: number): Promise<void> {
   if (waitMs <= 0) return;
   const seconds = Math.ceil(waitMs / 1000);
-  reply.header('retry-after', String(seconds));
-  const minutes = Math.ceil(seconds / 60);
+  // data.retryAfterSeconds stays in the body for clients that read it; the header comes from retryAfterS.
   throw createError({
-    statusCode: 429,
-    message: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    ...RENDERER_ERRORS.RENDERER_SIGN_IN_BLOCKED(Math.ceil(seconds / 60)),
+    retryAfterS: seconds,
     data: { retryAfterSeconds: seconds },
   });
 }

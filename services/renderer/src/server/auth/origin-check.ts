@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
+import { RENDERER_ERRORS } from '../../error-codes.js';
 import { requestOrigin } from './request-origin.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -25,8 +26,5 @@ export function checkOrigin(request: FastifyRequest): void {
   // Through URL so a default port (host:80 over http) compares equal to its absence.
   const own = new URL(requestOrigin(request)).origin;
   if (claimed === own) return;
-  throw createError({
-    statusCode: 403,
-    message: claimed ? `Cross-site request refused: ${claimed} is not ${own}` : 'Cross-site request refused: no Origin or Referer header',
-  });
+  throw createError(RENDERER_ERRORS.RENDERER_CROSS_SITE_REFUSED(claimed, own));
 }

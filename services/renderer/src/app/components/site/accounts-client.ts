@@ -4,7 +4,8 @@
  * for these POST and DELETE calls, and a mutation signal that drops preloaded payloads). Each
  * answers the parsed body or the error body, never throws.
  */
-import type { ErrorBody } from '../../../../../../lib/errors.js';
+import { defaultCode, type ErrorBody } from '../../../../../../lib/errors.js';
+import { RENDERER_ERRORS } from '../../../error-codes.js';
 import { http } from '../../../runtime/shared/http-client.js';
 import { LOGIN_ROUTE, LOGOUT_ROUTE, savedRecipeRoute } from '../../account-routes.js';
 
@@ -23,7 +24,7 @@ async function call<T>(method: 'POST' | 'DELETE', url: string, body?: unknown): 
   try {
     return { ok: true, body: await http<T>(url, { method, ...(body === undefined ? {} : { body }) }) };
   } catch (thrown) {
-    const error = thrown as { statusCode?: number; statusMessage?: string; message?: string; data?: unknown };
+    const error = thrown as { statusCode?: number; statusMessage?: string; message?: string; code?: string; data?: unknown };
     if (error.statusMessage === NETWORK_ERROR) {
       return {
         ok: false,
@@ -33,6 +34,7 @@ async function call<T>(method: 'POST' | 'DELETE', url: string, body?: unknown): 
           statusCode: 0,
           statusMessage: NETWORK_ERROR,
           message: 'The site could not be reached. Check your connection and try again.',
+          code: RENDERER_ERRORS.RENDERER_NETWORK_ERROR.code,
         },
       };
     }
@@ -45,6 +47,7 @@ async function call<T>(method: 'POST' | 'DELETE', url: string, body?: unknown): 
         statusCode,
         statusMessage: error.statusMessage ?? 'Error',
         message: error.message ?? `Could not reach ${url}`,
+        code: error.code ?? defaultCode(statusCode),
         ...(error.data === undefined ? {} : { data: error.data }),
       },
     };

@@ -5,6 +5,7 @@
 import { useRef } from 'react';
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { createError } from '../../../../../../lib/errors.js';
+import { RENDERER_ERRORS } from '../../../error-codes.js';
 import { isSlug } from '../../../content/slug.js';
 import type { Recipe } from '../../../content/types.js';
 import { SaveButton } from '../../components/site/save-button.js';
@@ -22,7 +23,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const category = content.category(params.id ?? '');
   if (!category) {
     const path = new URL(request.url).pathname;
-    throw createError({ statusCode: 404, statusMessage: `Page Not Found: ${path}`, data: { path } });
+    throw createError({ ...RENDERER_ERRORS.RENDERER_CATEGORY_PAGE_NOT_FOUND(path), data: { path } });
   }
   const viewer = await viewerOf(context, request);
   const recipes = content.recipesOf(category.id);
