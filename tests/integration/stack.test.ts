@@ -16,9 +16,10 @@ const modes = runtimeReason ? (['local'] as const) : (['local', 'containers'] as
 
 describe.each(modes)('the stack (%s)', (mode) => {
   let stack: Stack;
+  // The containers mode builds the images first when this file is the first to need them.
   beforeAll(async () => {
     stack = await startStack({ mode });
-  });
+  }, 600_000);
   afterAll(() => stack?.stop());
 
   it('server-renders / with the content inside the root element', async () => {
