@@ -13,6 +13,7 @@ import { GATEWAY_ERRORS } from '../../services/gateway/src/error-codes.js';
 import { ICONS_ERRORS } from '../../services/icons/src/error-codes.js';
 import { IMAGE_ERRORS } from '../../services/image/src/error-codes.js';
 import { RENDERER_ERRORS } from '../../services/renderer/src/error-codes.js';
+import { RENDERER_SERVER_ERRORS } from '../../services/renderer/src/server/error-codes.js';
 
 type Maker = { code: string; statusCode: number };
 
@@ -23,6 +24,7 @@ const CATALOGUES: Array<[prefix: string, catalogue: Record<string, Maker>]> = [
   ['LIB_', LIB_ERRORS],
   ['GW_', GATEWAY_ERRORS],
   ['RENDERER_', RENDERER_ERRORS],
+  ['RENDERER_', RENDERER_SERVER_ERRORS],
   ['IMAGE_', IMAGE_ERRORS],
   ['ICONS_', ICONS_ERRORS],
 ];

@@ -1,7 +1,8 @@
 /**
- * The renderer's error codes: pages, route middleware, navigation and the HTTP client (runtime),
- * sign-in and the APIs (server), and the site's own pages. Beside the three folders rather than in
- * server/, because the runtime and the app run in the browser too. Browser-safe.
+ * The renderer's error codes the browser can raise too: pages, route middleware, navigation and the
+ * HTTP client (runtime), and the site's own pages. Beside the three folders rather than in server/,
+ * because the runtime and the app run in the browser; the server's own are in server/error-codes.ts,
+ * so their messages never reach the first-load JavaScript budget. Browser-safe.
  */
 import { defineErrors } from '../../../lib/error-catalogue.js';
 
@@ -23,26 +24,6 @@ export const RENDERER_ERRORS = defineErrors({
     statusMessage: 'Network Error',
     message: (url: string, why: string) => `Could not reach ${url}: ${why}`,
   },
-  RENDERER_LOADER_BAD_RESPONSE: { statusCode: 500, message: 'A loader answered a Response that is not a redirect' },
-  RENDERER_CROSS_SITE_REFUSED: {
-    statusCode: 403,
-    message: (claimed: string | null, own: string) =>
-      claimed ? `Cross-site request refused: ${claimed} is not ${own}` : 'Cross-site request refused: no Origin or Referer header',
-  },
-  RENDERER_LOGIN_INVALID: { statusCode: 400, statusMessage: 'Invalid login', message: given },
-  RENDERER_WRONG_CREDENTIALS: { statusCode: 401, message: given },
-  RENDERER_SIGN_IN_BLOCKED: {
-    statusCode: 429,
-    message: (minutes: number) => `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  },
-  RENDERER_SIGN_IN_REQUIRED: { statusCode: 401, message: 'Sign in to save recipes' },
-  RENDERER_RECIPE_NOT_FOUND: { statusCode: 404, message: (id: string) => `No recipe with the id ${JSON.stringify(id)}` },
-  RENDERER_SAVED_FORM_INVALID: { statusCode: 400, message: 'The form must say saved=true or saved=false' },
-  RENDERER_CATEGORY_ID_INVALID: {
-    statusCode: 400,
-    message: 'Category id must be a lowercase slug: a-z, 0-9 and single hyphens, at most 64 characters',
-  },
-  RENDERER_CATEGORY_NOT_FOUND: { statusCode: 404, message: (id: string) => `Category not found: ${id}` },
   RENDERER_CATEGORY_PAGE_NOT_FOUND: { statusCode: 404, statusMessage: pageNotFound },
   RENDERER_UNKNOWN_LAYOUT: { statusCode: 500, message: (name: string) => `Unknown layout: ${name}` },
 });

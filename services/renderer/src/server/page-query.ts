@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createError, toErrorBody, toHttpError, type ErrorBody } from '../../../../lib/errors.js';
-import { RENDERER_ERRORS } from '../error-codes.js';
+import { RENDERER_SERVER_ERRORS } from './error-codes.js';
 import { toFetchRequest } from './fetch-request.js';
 import type { RenderContext } from './render-context.js';
 import type { PageQuery } from './ssr-entry.js';
@@ -30,7 +30,7 @@ export async function queryOutcome(
   const result = await context.entry.queryPage(toFetchRequest(request, reply, url), context.services);
   if (result instanceof Response) {
     const location = result.headers.get('location');
-    if (!location) throw createError(RENDERER_ERRORS.RENDERER_LOADER_BAD_RESPONSE());
+    if (!location) throw createError(RENDERER_SERVER_ERRORS.RENDERER_LOADER_BAD_RESPONSE());
     return { kind: 'redirect', status: result.status, location };
   }
   const errors = result.errors

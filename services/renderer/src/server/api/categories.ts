@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
-import { RENDERER_ERRORS } from '../../error-codes.js';
+import { RENDERER_SERVER_ERRORS } from '../error-codes.js';
 import { toSummary } from '../../content/repository.js';
 import { isSlug } from '../../content/slug.js';
 import type { ContentRepository } from '../../content/types.js';
@@ -29,10 +29,10 @@ export const categoriesApi: FastifyPluginAsync<CategoriesApiOptions> = async fun
   app.get<{ Params: { id: string } }>('/api/categories/:id', async (request, reply) => {
     const { id } = request.params;
     if (!isSlug(id)) {
-      throw createError({ ...RENDERER_ERRORS.RENDERER_CATEGORY_ID_INVALID(), data: { field: 'id' } });
+      throw createError({ ...RENDERER_SERVER_ERRORS.RENDERER_CATEGORY_ID_INVALID(), data: { field: 'id' } });
     }
     const category = repository.category(id);
-    if (!category) throw createError({ ...RENDERER_ERRORS.RENDERER_CATEGORY_NOT_FOUND(id), data: { id } });
+    if (!category) throw createError({ ...RENDERER_SERVER_ERRORS.RENDERER_CATEGORY_NOT_FOUND(id), data: { id } });
     reply.header('cache-control', CACHE_CONTROL);
     return { category, recipes: repository.recipesOf(id).map(toSummary) };
   });

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
-import { RENDERER_ERRORS } from '../../error-codes.js';
+import { RENDERER_SERVER_ERRORS } from '../error-codes.js';
 import type { Accounts } from '../accounts-type.js';
 import { normalizeEmail, type User } from '../users/index.js';
 import { signedInFrom } from './current-user.js';
@@ -37,7 +37,7 @@ export async function authRoutes(app: FastifyInstance, { accounts }: { accounts:
     const user = await users.verify(email, password);
     if (!user) {
       await loginGuard.failed(address, account);
-      throw createError(RENDERER_ERRORS.RENDERER_WRONG_CREDENTIALS(LOGIN_MESSAGES.wrongCredentials));
+      throw createError(RENDERER_SERVER_ERRORS.RENDERER_WRONG_CREDENTIALS(LOGIN_MESSAGES.wrongCredentials));
     }
     await loginGuard.succeeded(address, account);
     const previous = sessionIdFrom(request.headers.cookie);
@@ -69,7 +69,7 @@ async function refuseWhileBlocked(reply: FastifyReply, waitMs: number): Promise<
   const seconds = Math.ceil(waitMs / 1000);
   // data.retryAfterSeconds stays in the body for clients that read it; the header comes from retryAfterS.
   throw createError({
-    ...RENDERER_ERRORS.RENDERER_SIGN_IN_BLOCKED(Math.ceil(seconds / 60)),
+    ...RENDERER_SERVER_ERRORS.RENDERER_SIGN_IN_BLOCKED(Math.ceil(seconds / 60)),
     retryAfterS: seconds,
     data: { retryAfterSeconds: seconds },
   });

@@ -1,7 +1,7 @@
 /** What a login must carry, with the messages the form shows beside each field. */
 import { z } from 'zod';
 import { createError } from '../../../../../lib/errors.js';
-import { RENDERER_ERRORS } from '../../error-codes.js';
+import { RENDERER_SERVER_ERRORS } from '../error-codes.js';
 import { EMAIL_MAX_LENGTH, LOGIN_MESSAGES as M, PASSWORD_MAX_LENGTH } from '../../app/login-rules.js';
 
 export const loginSchema = z.object({
@@ -26,5 +26,5 @@ export function parseLogin(body: unknown): LoginInput {
     fields[field] ??= issue.message;
   }
   const first = Object.values(fields)[0] ?? 'Check the form';
-  throw createError({ ...RENDERER_ERRORS.RENDERER_LOGIN_INVALID(first), data: { fields } });
+  throw createError({ ...RENDERER_SERVER_ERRORS.RENDERER_LOGIN_INVALID(first), data: { fields } });
 }

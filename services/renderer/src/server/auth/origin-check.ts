@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
-import { RENDERER_ERRORS } from '../../error-codes.js';
+import { RENDERER_SERVER_ERRORS } from '../error-codes.js';
 import { requestOrigin } from './request-origin.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,5 +26,5 @@ export function checkOrigin(request: FastifyRequest): void {
   // Through URL so a default port (host:80 over http) compares equal to its absence.
   const own = new URL(requestOrigin(request)).origin;
   if (claimed === own) return;
-  throw createError(RENDERER_ERRORS.RENDERER_CROSS_SITE_REFUSED(claimed, own));
+  throw createError(RENDERER_SERVER_ERRORS.RENDERER_CROSS_SITE_REFUSED(claimed, own));
 }

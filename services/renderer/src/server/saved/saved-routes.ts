@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '../../../../../lib/errors.js';
-import { RENDERER_ERRORS } from '../../error-codes.js';
+import { RENDERER_SERVER_ERRORS } from '../error-codes.js';
 import { toSummary } from '../../content/repository.js';
 import type { RecipeSummary } from '../../content/types.js';
 import type { Accounts } from '../accounts-type.js';
@@ -26,13 +26,13 @@ export async function savedRoutes(app: FastifyInstance, { accounts }: { accounts
 
   async function userOf(request: FastifyRequest) {
     const current = await signedInFrom(request.headers.cookie, sessions, users);
-    if (!current) throw createError(RENDERER_ERRORS.RENDERER_SIGN_IN_REQUIRED());
+    if (!current) throw createError(RENDERER_SERVER_ERRORS.RENDERER_SIGN_IN_REQUIRED());
     return current.user;
   }
 
   function recipeIdOf(request: FastifyRequest): string {
     const { recipeId } = request.params as { recipeId: string };
-    if (!repository.recipe(recipeId)) throw createError(RENDERER_ERRORS.RENDERER_RECIPE_NOT_FOUND(recipeId));
+    if (!repository.recipe(recipeId)) throw createError(RENDERER_SERVER_ERRORS.RENDERER_RECIPE_NOT_FOUND(recipeId));
     return recipeId;
   }
 
@@ -62,7 +62,7 @@ export async function savedRoutes(app: FastifyInstance, { accounts }: { accounts
     const current = await signedInFrom(request.headers.cookie, sessions, users);
     if (!current) return seeOther(reply, loginHref(back));
     const { saved } = formFields(request);
-    if (saved !== 'true' && saved !== 'false') throw createError(RENDERER_ERRORS.RENDERER_SAVED_FORM_INVALID());
+    if (saved !== 'true' && saved !== 'false') throw createError(RENDERER_SERVER_ERRORS.RENDERER_SAVED_FORM_INVALID());
     await (saved === 'true' ? users.save(current.user.id, recipeId) : users.unsave(current.user.id, recipeId));
     return seeOther(reply, back);
   }
