@@ -235,6 +235,16 @@ describe('render cache', () => {
     await waitFor(async () => (await get('/short/p')).body.includes('v2'), 5000);
   });
 
+  it('renders again once an entry is past its stale window (max-age 1 s + swr 60 s), never serving it stale', async () => {
+    await get('/short/old');
+    await gateway.cache!.idle();
+    renderer.mode.version = 'v2';
+    clock.t += 61_000;
+    const late = await get('/short/old');
+    expect([late.headers['x-cache'], late.body.includes('v2')]).toEqual(['MISS', true]);
+    expect(renderer.renders.get('/short/old')).toBe(2);
+  });
+
   it('keeps the stale entry when the refresh fails, and does not keep the error', async () => {
     await get('/short/f');
     await gateway.cache!.idle();
