@@ -12,9 +12,14 @@ const file = (name: string, withTwins = true): AssetFile => ({
   ...(withTwins ? { br: Buffer.from(`br ${name}`), gzip: Buffer.from(`gz ${name}`) } : {}),
 });
 const text = (asset: { encoding: string; body: Buffer } | null) => (asset ? `${asset.encoding}: ${asset.body.toString()}` : null);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function describeAssetStore(name: string, create: (scope: string, limits: AssetStoreLimits) => Promise<AssetStore>): void {
+/** `elapse` lets time pass for the stores `create` makes: a real wait, or a test clock moved on. */
+export function describeAssetStore(
+  name: string,
+  create: (scope: string, limits: AssetStoreLimits) => Promise<AssetStore>,
+  elapse: (ms: number) => Promise<void> = sleep,
+): void {
   describe(`AssetStore contract: ${name}`, () => {
     let scopes = 0;
     const open = scopedStores((scope) => {
@@ -65,9 +70,9 @@ export function describeAssetStore(name: string, create: (scope: string, limits:
       const store = await fresh({ ttlMs: 700 });
       await store.publish('old', [file('old-1.js')]);
       await store.publish('live', [file('live-1.js')]);
-      await sleep(450);
+      await elapse(450);
       await store.touch('live');
-      await sleep(450);
+      await elapse(450);
       expect(await store.get('old-1.js', ['identity'])).toBeNull();
       expect(await store.has('old')).toBe(false);
       expect(await store.get('live-1.js', ['identity'])).not.toBeNull();

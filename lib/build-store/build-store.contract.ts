@@ -8,6 +8,8 @@ import type { BuildMeta, BuildStore } from './types.js';
 import { scopedStores } from '../../tests/support/store-contract.js';
 import { waitFor } from '../../tests/support/wait-for.js';
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 const meta = (id: string, timestamp = Date.now()): BuildMeta => ({
   id,
   timestamp,
@@ -24,6 +26,8 @@ export function describeBuildStore(
   create: (scope: string) => Promise<BuildStore>,
   /** Empties a scope behind the stores' backs, as a Redis restarted without data does. */
   lose: (scope: string) => Promise<void>,
+  /** Lets time pass for the stores `create` makes: a real wait, or a test clock moved on. */
+  elapse: (ms: number) => Promise<void> = sleep,
 ): void {
   describe(`BuildStore contract: ${name}`, () => {
     const fresh = scopedStores(create);
@@ -154,7 +158,7 @@ export function describeBuildStore(
       expect(sorted(await two.renderers())).toEqual([a1, a2, b1]);
       await one.withdrawRenderer(a2);
       expect(sorted(await two.renderers())).toEqual([a1, b1]);
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      await elapse(450);
       expect(await one.renderers()).toEqual([a1]);
       await expect(one.announceRenderer({ buildId: '../x', url: 'http://x' }, 1000)).rejects.toThrow(/invalid build id/);
     });

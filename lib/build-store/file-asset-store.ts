@@ -10,6 +10,8 @@ import { ASSET_BUILDS_KEPT, ASSET_TTL_MS, isAssetName, type AssetEncoding, type 
 
 export interface FileAssetStoreOptions extends Partial<AssetStoreLimits> {
   dir: string;
+  /** The clock files age by (tests inject one); a file's age starts at its mtime. */
+  now?: () => number;
 }
 
 const SUFFIX: Record<AssetEncoding, string> = { identity: '', br: '.br', gzip: '.gz' };
@@ -17,6 +19,7 @@ const SUFFIX: Record<AssetEncoding, string> = { identity: '', br: '.br', gzip: '
 export function createFileAssetStore(options: FileAssetStoreOptions): AssetStore {
   const keep = options.keep ?? ASSET_BUILDS_KEPT;
   const ttlMs = options.ttlMs ?? ASSET_TTL_MS;
+  const now = options.now ?? Date.now;
   const filesDir = join(options.dir, 'files');
   const buildsDir = join(options.dir, 'builds');
   const historyPath = join(options.dir, 'history.json');
@@ -33,7 +36,7 @@ export function createFileAssetStore(options: FileAssetStoreOptions): AssetStore
   async function readFresh(path: string): Promise<Buffer | null> {
     try {
       const info = await stat(path);
-      if (info.mtimeMs + ttlMs <= Date.now()) return null;
+      if (info.mtimeMs + ttlMs <= now()) return null;
       return await readFile(path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -94,12 +97,12 @@ export function createFileAssetStore(options: FileAssetStoreOptions): AssetStore
     async touch(buildId) {
       const names = isBuildId(buildId) ? await namesOf(buildId) : null;
       if (!names) return;
-      const now = new Date();
+      const at = new Date(now());
       const paths = [
         buildPath(buildId),
         ...names.flatMap((name) => (Object.keys(SUFFIX) as AssetEncoding[]).map((e) => filePath(name, e))),
       ];
-      await Promise.all(paths.map((path) => utimes(path, now, now).catch(() => undefined)));
+      await Promise.all(paths.map((path) => utimes(path, at, at).catch(() => undefined)));
     },
     builds: history,
     async close() {},

@@ -6,6 +6,8 @@ import { describeBuildStore } from './build-store.contract.js';
 import { createFileBuildStore } from './file-build-store.js';
 
 let root = '';
+// The stores' clock: real time moved on by the contract, so expiry needs no waiting.
+let skew = 0;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'build-store-'));
 });
@@ -15,6 +17,9 @@ afterAll(async () => {
 
 describeBuildStore(
   'file',
-  async (scope) => createFileBuildStore({ dir: join(root, scope), pollIntervalMs: 100 }),
+  async (scope) => createFileBuildStore({ dir: join(root, scope), pollIntervalMs: 100, now: () => Date.now() + skew }),
   (scope) => rm(join(root, scope), { recursive: true, force: true }),
+  async (ms) => {
+    skew += ms;
+  },
 );

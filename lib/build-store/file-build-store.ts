@@ -22,12 +22,15 @@ export interface FileBuildStoreOptions {
   dir: string;
   keep?: number;
   pollIntervalMs?: number;
+  /** The clock renderer announcements expire by (tests inject one). */
+  now?: () => number;
 }
 
 export function createFileBuildStore(options: FileBuildStoreOptions): BuildStore {
   const { dir } = options;
   const keep = options.keep ?? BUILDS_KEPT;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const now = options.now ?? Date.now;
   const metaPath = (id: string) => join(dir, 'meta', `${id}.json`);
   const timers = new Set<NodeJS.Timeout>();
   const renderersDir = join(dir, 'renderers');
@@ -138,19 +141,19 @@ export function createFileBuildStore(options: FileBuildStoreOptions): BuildStore
     async announceRenderer(entry, ttlMs) {
       if (!isBuildId(entry.buildId)) throw new Error(`invalid build id: ${JSON.stringify(entry.buildId)}`);
       await mkdir(renderersDir, { recursive: true });
-      await writeJson(rendererPath(entry), { buildId: entry.buildId, url: entry.url, expires: Date.now() + ttlMs });
+      await writeJson(rendererPath(entry), { buildId: entry.buildId, url: entry.url, expires: now() + ttlMs });
     },
     async withdrawRenderer(entry) {
       await rm(rendererPath(entry), { force: true });
     },
     async renderers() {
       const names = await readdir(renderersDir).catch(() => [] as string[]);
-      const now = Date.now();
+      const at = now();
       const found: RendererEntry[] = [];
       for (const name of names.filter((n) => n.endsWith('.json'))) {
         const entry = await readJson<RendererEntry & { expires: number }>(join(renderersDir, name)).catch(() => null);
         if (!entry) continue;
-        if (entry.expires <= now) await rm(join(renderersDir, name), { force: true });
+        if (entry.expires <= at) await rm(join(renderersDir, name), { force: true });
         else found.push({ buildId: entry.buildId, url: entry.url });
       }
       return found;

@@ -52,8 +52,16 @@ describe('SingleFlight', () => {
   it('runs identical work once and forgets it when settled, errors included', async () => {
     const flight = new SingleFlight<number>();
     let runs = 0;
-    const work = () => new Promise<number>((resolve) => setTimeout(() => resolve(++runs), 5));
-    expect(await Promise.all([flight.run('k', work), flight.run('k', work)])).toEqual([1, 1]);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const work = async () => {
+      await gate;
+      return ++runs;
+    };
+    const both = Promise.all([flight.run('k', work), flight.run('k', work)]);
+    expect(flight.size).toBe(1);
+    open();
+    expect(await both).toEqual([1, 1]);
     expect(flight.size).toBe(0);
     await expect(flight.run('k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await flight.run('k', work)).toBe(2);

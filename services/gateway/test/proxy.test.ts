@@ -108,6 +108,8 @@ describe('gateway when an upstream fails', () => {
   });
   afterAll(async () => {
     await gateway.cleanup();
+    // The slow answer is still being prepared; closing waits for it unless its connection goes first.
+    slow.app.server.closeAllConnections();
     await slow.app.close();
   });
 

@@ -15,6 +15,8 @@ interface Renderer {
   app: FastifyInstance;
   renders: Map<string, number>;
   mode: { setCookie: boolean; status: number; cacheControl: string; delayMs: number; version: string; buildId: string };
+  /** While set, renders wait for it: a refresh the test lets land when it chooses. */
+  hold: { until: Promise<void> | null };
 }
 
 const NONCE = 'bm9uY2Utb2YtdGhlLXJlbmRlcg==';
@@ -22,6 +24,7 @@ const NONCE = 'bm9uY2Utb2YtdGhlLXJlbmRlcg==';
 async function startRenderer(): Promise<Renderer> {
   const app = Fastify();
   const renders = new Map<string, number>();
+  const hold: Renderer['hold'] = { until: null };
   const mode: Renderer['mode'] = {
     setCookie: false,
     status: 200,
@@ -33,6 +36,7 @@ async function startRenderer(): Promise<Renderer> {
   app.get('/*', async (request, reply) => {
     renders.set(request.url, (renders.get(request.url) ?? 0) + 1);
     if (mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
+    if (hold.until) await hold.until;
     if (mode.setCookie) reply.header('set-cookie', 'visitor=1; Path=/');
     const html =
       `<!DOCTYPE html><html class="${/color-mode=\w+\.(\w+)/.exec(request.headers.cookie ?? '')?.[1] ?? ''}"><head>` +
@@ -48,7 +52,7 @@ async function startRenderer(): Promise<Renderer> {
       .send(html);
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, app, renders, mode };
+  return { url, app, renders, mode, hold };
 }
 
 const RULES: RouteRulesInput = {
@@ -71,6 +75,7 @@ describe('render cache', () => {
   });
   beforeEach(async () => {
     renderer.renders.clear();
+    renderer.hold.until = null;
     Object.assign(renderer.mode, {
       setCookie: false,
       status: 200,
@@ -217,15 +222,27 @@ describe('render cache', () => {
     await gateway.cache!.idle();
     clock.t += 1100;
     renderer.mode.version = 'v2';
-    // A slow refresh, so all three answers surely come before it lands.
-    renderer.mode.delayMs = 300;
+    // The refresh is held until all three answers are in.
+    let land!: () => void;
+    renderer.hold.until = new Promise((resolve) => (land = resolve));
     const stale = await Promise.all([get('/short/p'), get('/short/p'), get('/short/p')]);
     expect(stale.map((answer) => answer.headers['x-cache'])).toEqual(['STALE', 'STALE', 'STALE']);
     expect(stale[0]!.body).toContain('v1');
     await waitFor(() => renderer.renders.get('/short/p') === 2, 5000);
+    land();
     // Three stale answers, one refresh (counted before the refreshed entry, fresh for 1 s, can age again).
     expect(renderer.renders.get('/short/p')).toBe(2);
     await waitFor(async () => (await get('/short/p')).body.includes('v2'), 5000);
+  });
+
+  it('renders again once an entry is past its stale window (max-age 1 s + swr 60 s), never serving it stale', async () => {
+    await get('/short/old');
+    await gateway.cache!.idle();
+    renderer.mode.version = 'v2';
+    clock.t += 61_000;
+    const late = await get('/short/old');
+    expect([late.headers['x-cache'], late.body.includes('v2')]).toEqual(['MISS', true]);
+    expect(renderer.renders.get('/short/old')).toBe(2);
   });
 
   it('keeps the stale entry when the refresh fails, and does not keep the error', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { metaOf, startGateway, startUpstream, type TestGateway, type Upstream } from './upstreams.js';
+import { capturingLogger, metaOf, startGateway, startUpstream, type TestGateway, type Upstream } from './upstreams.js';
 import { routeRules as siteRules } from '../../../site.config.js';
 import { waitFor } from '../../../tests/support/wait-for.js';
 
@@ -136,11 +136,13 @@ describe('a configurable assets prefix', () => {
 describe('a published build that cannot be applied', () => {
   it('leaves the last good build in place', async () => {
     const renderer = await startUpstream('renderer');
-    const gateway = await startGateway({ RENDERER_URL: renderer.url }, metaOf('good', { '/x': { redirect: '/good' } }, 1));
+    const { logger, lines } = capturingLogger();
+    const gateway = await startGateway({ RENDERER_URL: renderer.url }, metaOf('good', { '/x': { redirect: '/good' } }, 1), logger);
     try {
       const broken = { ...metaOf('broken', {}, 2), matcher: { '/y': { headers: { a: 'b' } }, '/a/**/b/**': {} } };
       await gateway.store.publish(broken);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // The gateway has read the broken build and refused it.
+      await waitFor(() => lines.some((line) => line.msg === 'build not applied' && line.buildId === 'broken'), 5000);
       expect((await gateway.app.inject({ url: '/_nuxt/builds/latest.json' })).json().id).toBe('good');
       expect((await gateway.app.inject({ url: '/x' })).headers.location).toBe('/good');
       expect(gateway.build.storeReachable()).toBe(true);

@@ -20,7 +20,10 @@ export interface AccountsApp {
 
 export const ORIGIN = 'http://localhost:80';
 
-export async function startAccountsApp(config: Partial<AccountsConfig> = {}): Promise<AccountsApp> {
+/** scrypt at a 32nd of the production cost: the same code path, milliseconds instead of ~100 ms a check. */
+export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
+
+export async function startAccountsApp(config: Partial<AccountsConfig> = {}, now?: () => number): Promise<AccountsApp> {
   const dir = await mkdtemp(join(tmpdir(), 'accounts-'));
   const logs: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
@@ -29,6 +32,8 @@ export async function startAccountsApp(config: Partial<AccountsConfig> = {}): Pr
     config: { REDIS_PREFIX: 'unused:', SESSION_TTL_SECONDS: 3600, USERS_FILE: join(dir, 'users.json'), DEMO_ACCOUNT: true, ...config },
     repository: createContentRepository(sample),
     logger,
+    passwordCost: TEST_PASSWORD_COST,
+    now,
   });
   await registerAccounts(app, accounts);
   await app.ready();

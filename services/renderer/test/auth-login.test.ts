@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/server/auth/demo-account.js';
 import { cookieOf, login, ORIGIN, startAccountsApp, type AccountsApp } from './accounts-app.js';
 
@@ -144,6 +144,21 @@ describe('login rate limit', () => {
     }
   });
 
+  it('lifts the lock once the oldest counted failure leaves the window', async () => {
+    const clock = { t: Date.now() };
+    const own = await startAccountsApp({}, () => clock.t);
+    try {
+      const from = { 'x-forwarded-for': '198.51.100.40' };
+      for (let i = 0; i < 5; i++) await login(own.app, { email: DEMO_EMAIL, password: `wrong-${i}` }, from);
+      clock.t += 15 * 60_000 - 1;
+      expect((await login(own.app, demo, from)).statusCode).toBe(429);
+      clock.t += 1;
+      expect((await login(own.app, demo, from)).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('counts the first address of the chain the gateway sends: the visitor, before the proxies it trusted', async () => {
     for (let i = 0; i < 5; i++)
       await login(t.app, { email: DEMO_EMAIL, password: 'wrong' }, { 'x-forwarded-for': `198.51.100.7, 10.0.0.${i}` });
@@ -188,17 +203,17 @@ describe('Origin check', () => {
 
 describe('sessions', () => {
   it('expire after SESSION_TTL_SECONDS', async () => {
-    // Only the clock is fake (the sessions read Date.now), so scrypt and the requests run as ever.
-    vi.useFakeTimers({ toFake: ['Date'] });
+    const clock = { t: Date.now() };
+    const brief = await startAccountsApp({ SESSION_TTL_SECONDS: 60 }, () => clock.t);
     try {
-      const brief = await startAccountsApp({ SESSION_TTL_SECONDS: 1 });
       const cookie = cookieOf(await login(brief.app, demo));
-      expect((await brief.app.inject({ url: '/api/auth/session', headers: { cookie } })).json().user).not.toBeNull();
-      vi.setSystemTime(Date.now() + 1100);
-      expect((await brief.app.inject({ url: '/api/auth/session', headers: { cookie } })).json()).toEqual({ user: null });
-      await brief.close();
+      const user = async () => (await brief.app.inject({ url: '/api/auth/session', headers: { cookie } })).json().user;
+      clock.t += 59_000;
+      expect(await user()).not.toBeNull();
+      clock.t += 1_000;
+      expect(await user()).toBeNull();
     } finally {
-      vi.useRealTimers();
+      await brief.close();
     }
   });
 

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { createIconChecker } from '../src/content/icons.js';
 
 export interface Fixture {
   root: string;
@@ -24,6 +25,9 @@ export const category = (over: Record<string, unknown> = {}) =>
 
 export const recipe = (over: Record<string, unknown> = {}, body = 'Some text.\n') =>
   frontMatter({ title: 'Undo', summary: 'Undo a commit.', category: 'git', tags: ['git'], icon: 'lucide:undo-2', ...over }, body);
+
+/** One icon checker for every build in a worker: it keeps the collections it parsed (logos.json is 7 MB). */
+export const icons = createIconChecker();
 
 /** A valid project: one category with a 320x180 cover and one recipe. */
 export async function createFixture(): Promise<Fixture> {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildContent } from '../src/content/build-content.js';
 import { contrastRatio } from '../src/content/contrast.js';
 import { loadContentRepository } from '../src/content/repository.js';
-import { createFixture, recipe, textOf, type Fixture } from './content-fixture.js';
+import { createFixture, icons, recipe, textOf, type Fixture } from './content-fixture.js';
 
 let fx: Fixture;
 beforeEach(async () => {
@@ -14,7 +14,7 @@ afterEach(() => fx.cleanup());
 
 async function render(body: string) {
   await fx.write('content/recipes/undo.md', recipe({}, body));
-  const content = await buildContent({ rootDir: fx.root, outDir: null });
+  const content = await buildContent({ rootDir: fx.root, outDir: null, icons });
   return { content, html: content.recipes[0]!.html };
 }
 
@@ -97,7 +97,7 @@ describe('recipe rendering', () => {
 
   it('writes content.json and code.css that the repository can load', async () => {
     const outDir = join(fx.root, 'out');
-    await buildContent({ rootDir: fx.root, outDir });
+    await buildContent({ rootDir: fx.root, outDir, icons });
     expect(await readFile(join(outDir, 'code.css'), 'utf8')).toContain('[data-code-block]');
     const repository = await loadContentRepository(join(outDir, 'content.json'));
     expect(repository.category('git')?.recipeCount).toBe(1);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildContent } from '../src/content/build-content.js';
 import { ContentValidationError, type ContentIssue } from '../src/content/issues.js';
-import { category, createFixture, recipe, type Fixture } from './content-fixture.js';
+import { category, createFixture, icons, recipe, type Fixture } from './content-fixture.js';
 
 let fx: Fixture;
 beforeEach(async () => {
@@ -10,7 +10,7 @@ beforeEach(async () => {
 afterEach(() => fx.cleanup());
 
 async function issuesOf(): Promise<ContentIssue[]> {
-  const error = await buildContent({ rootDir: fx.root, outDir: null }).then(
+  const error = await buildContent({ rootDir: fx.root, outDir: null, icons }).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -20,7 +20,7 @@ async function issuesOf(): Promise<ContentIssue[]> {
 
 describe('content validation names the file and the field', () => {
   it('builds the valid fixture', async () => {
-    const content = await buildContent({ rootDir: fx.root, outDir: null });
+    const content = await buildContent({ rootDir: fx.root, outDir: null, icons });
     expect(content.recipes.map((r) => r.id)).toEqual(['undo']);
   });
 
@@ -33,7 +33,7 @@ describe('content validation names the file and the field', () => {
 
   it('a missing title, in the message too', async () => {
     await fx.write('content/recipes/undo.md', recipe({ title: undefined }));
-    const error = await buildContent({ rootDir: fx.root, outDir: null }).catch((e: Error) => e);
+    const error = await buildContent({ rootDir: fx.root, outDir: null, icons }).catch((e: Error) => e);
     expect(String(error)).toContain('content/recipes/undo.md: title: is required');
   });
 

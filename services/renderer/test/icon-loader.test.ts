@@ -1,61 +1,64 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ICON_FETCH_TIMEOUT_MS } from '../src/runtime/client/icons-loader.js';
 import { createIconLoader } from '../src/runtime/client/icons-loader.js';
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Handler = (url: URL, signal: AbortSignal) => Response | Promise<Response>;
 
-/** A real HTTP server whose answer each test chooses; it records every request path. */
-async function startServer(): Promise<{ url: string; requests: string[]; handle: (h: Handler) => void; server: Server }> {
+/** A service behind the loader's injected fetch, whose answer each test chooses; it records every request path. */
+function fakeService(origin: string): { url: string; requests: string[]; handle: (h: Handler) => void; answer: Handler } {
   const requests: string[] = [];
-  let handler: Handler = (_req, res) => res.writeHead(500).end();
-  const server = createServer((req, res) => {
-    requests.push(req.url ?? '');
-    handler(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, handle: (h) => (handler = h), server };
+  let handler: Handler = () => new Response(null, { status: 500 });
+  const answer: Handler = (url, signal) => {
+    requests.push(url.pathname + url.search);
+    return handler(url, signal);
+  };
+  return { url: origin, requests, handle: (h) => (handler = h), answer };
 }
 
 const ICON = '<path d="M0 0h24v24H0z"/>';
-function answerSet(res: ServerResponse, prefix: string, names: string[]): void {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ prefix, width: 24, height: 24, icons: Object.fromEntries(names.map((n) => [n, { body: ICON }])) }));
+function answerSet(prefix: string, names: string[]): Response {
+  const body = JSON.stringify({ prefix, width: 24, height: 24, icons: Object.fromEntries(names.map((n) => [n, { body: ICON }])) });
+  return new Response(body, { headers: { 'content-type': 'application/json' } });
 }
-function namesOf(url: string): string[] {
-  return new URL(url, 'http://x').searchParams.get('icons')?.split(',') ?? [];
+function namesOf(url: URL): string[] {
+  return url.searchParams.get('icons')?.split(',') ?? [];
 }
-function collectionOf(url: string): string {
-  return new URL(url, 'http://x').pathname.split('/').pop()?.replace('.json', '') ?? '';
+function collectionOf(url: URL): string {
+  return url.pathname.split('/').pop()?.replace('.json', '') ?? '';
+}
+/** An answer that never comes: the request ends only when the loader aborts it, as fetch does. */
+function never(_url: URL, signal: AbortSignal): Promise<Response> {
+  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
 }
 
-let local: Awaited<ReturnType<typeof startServer>>;
-let iconify: Awaited<ReturnType<typeof startServer>>;
+const local = fakeService('http://icons.test');
+const iconify = fakeService('http://iconify.test');
 
-beforeAll(async () => {
-  local = await startServer();
-  iconify = await startServer();
-});
+/** Sends each request to the fake service of its origin. */
+const fakeFetch: typeof fetch = async (input, init) => {
+  const url = new URL(String(input));
+  const service = url.origin === local.url ? local : iconify;
+  return service.answer(url, init?.signal ?? new AbortController().signal);
+};
+
 afterEach(() => {
   local.requests.length = 0;
   iconify.requests.length = 0;
-});
-afterAll(() => {
-  local.server.closeAllConnections();
-  iconify.server.closeAllConnections();
-  local.server.close();
-  iconify.server.close();
+  vi.useRealTimers();
 });
 
 function loader(warnings: string[] = []) {
-  return createIconLoader({ localEndpoint: `${local.url}/api/_nuxt_icon`, iconifyApi: iconify.url, warn: (m) => warnings.push(m) });
+  return createIconLoader({
+    localEndpoint: `${local.url}/api/_nuxt_icon`,
+    iconifyApi: iconify.url,
+    fetch: fakeFetch,
+    warn: (m) => warnings.push(m),
+  });
 }
 
 describe('icon loader', () => {
   it('batches names asked for together into one request per collection', async () => {
-    local.handle((req, res) => answerSet(res, collectionOf(req.url ?? ''), namesOf(req.url ?? '')));
+    local.handle((url) => answerSet(collectionOf(url), namesOf(url)));
     const l = loader();
     const icons = await Promise.all(['lucide:x', 'mdi:home', 'lucide:sun', 'lucide:x', 'mdi:account'].map((n) => l.load(n)));
     expect(icons.every((icon) => icon?.body === ICON)).toBe(true);
@@ -68,8 +71,8 @@ describe('icon loader', () => {
   });
 
   it('falls back to the public API when the local service fails', async () => {
-    local.handle((_req, res) => res.writeHead(503).end());
-    iconify.handle((req, res) => answerSet(res, 'tabler', namesOf(req.url ?? '')));
+    local.handle(() => new Response(null, { status: 503 }));
+    iconify.handle((url) => answerSet('tabler', namesOf(url)));
     const icon = await loader().load('tabler:home');
     expect(icon?.body).toBe(ICON);
     expect(local.requests).toEqual(['/api/_nuxt_icon/tabler.json?icons=home']);
@@ -77,23 +80,22 @@ describe('icon loader', () => {
   });
 
   it(`gives up on the local service after ${ICON_FETCH_TIMEOUT_MS} ms and asks the public API`, async () => {
-    local.handle((req, res) => setTimeout(() => answerSet(res, 'lucide', namesOf(req.url ?? '')), ICON_FETCH_TIMEOUT_MS + 500));
-    iconify.handle((req, res) => answerSet(res, 'lucide', namesOf(req.url ?? '')));
-    const started = Date.now();
-    const icon = await loader().load('lucide:moon');
-    const elapsed = Date.now() - started;
-    expect(icon?.body).toBe(ICON);
-    expect(elapsed).toBeGreaterThanOrEqual(ICON_FETCH_TIMEOUT_MS - 20);
-    expect(elapsed).toBeLessThan(ICON_FETCH_TIMEOUT_MS + 400);
+    vi.useFakeTimers();
+    local.handle(never);
+    iconify.handle((url) => answerSet('lucide', namesOf(url)));
+    const icon = loader().load('lucide:moon');
+    await vi.advanceTimersByTimeAsync(ICON_FETCH_TIMEOUT_MS - 1);
+    expect([local.requests.length, iconify.requests.length]).toEqual([1, 0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await icon)?.body).toBe(ICON);
     expect(iconify.requests).toHaveLength(1);
   });
 
   it('does not ask the public API when the local answer is good but lacks a name; logs a missing icon once', async () => {
-    local.handle((req, res) =>
+    local.handle((url) =>
       answerSet(
-        res,
         'lucide',
-        namesOf(req.url ?? '').filter((n) => n !== 'nope'),
+        namesOf(url).filter((n) => n !== 'nope'),
       ),
     );
     const warnings: string[] = [];
@@ -108,8 +110,8 @@ describe('icon loader', () => {
   });
 
   it('treats a set for another prefix, a bad body, or both services down as missing', async () => {
-    local.handle((_req, res) => answerSet(res, 'other', ['x']));
-    iconify.handle((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('404'));
+    local.handle(() => answerSet('other', ['x']));
+    iconify.handle(() => new Response('404', { headers: { 'content-type': 'application/json' } }));
     const warnings: string[] = [];
     expect(await loader(warnings).load('lucide:x')).toBeNull();
     expect(iconify.requests).toHaveLength(1);
@@ -126,7 +128,7 @@ describe('icon loader', () => {
   });
 
   it('notifies subscribers when an icon settles', async () => {
-    local.handle((req, res) => answerSet(res, 'lucide', namesOf(req.url ?? '')));
+    local.handle((url) => answerSet('lucide', namesOf(url)));
     const l = loader();
     let calls = 0;
     const stop = l.subscribe(() => calls++);

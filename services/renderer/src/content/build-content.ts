@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildDir, projectRoot } from '../../../../lib/paths.js';
 import { createCodeHighlighter } from './highlight.js';
+import type { IconChecker } from './icons.js';
 import { IssueList } from './issues.js';
 import { createMarkdownRenderer, languagesOf } from './markdown.js';
 import { readSources } from './sources.js';
@@ -21,6 +22,8 @@ export interface BuildContentOptions {
   publicDir?: string;
   /** Where content.json and code.css go; nothing is written when null. */
   outDir?: string | null;
+  /** The icon names' checker; unset, a new one (tests share one: it holds parsed collections of megabytes). */
+  icons?: IconChecker;
 }
 
 export async function buildContent(options: BuildContentOptions = {}): Promise<ContentFile> {
@@ -32,7 +35,7 @@ export async function buildContent(options: BuildContentOptions = {}): Promise<C
     categories: await readSources(join(contentDir, 'categories'), rootDir, issues),
     recipes: await readSources(join(contentDir, 'recipes'), rootDir, issues),
   };
-  const checked = await validateContent(sources, publicDir, issues);
+  const checked = await validateContent(sources, publicDir, issues, options.icons);
   issues.throwIfAny();
 
   const content = await renderContent(checked, issues);

@@ -4,7 +4,7 @@
  * and bodies whose code languages and headings are allowed. Every problem names file and field.
  */
 import { readCover } from './covers.js';
-import { createIconChecker } from './icons.js';
+import { createIconChecker, type IconChecker } from './icons.js';
 import type { IssueList } from './issues.js';
 import { checkMarkdown } from './markdown.js';
 import { categorySchema, parseFrontMatter, recipeSchema, type CategoryFrontMatter, type RecipeFrontMatter } from './schema.js';
@@ -35,15 +35,16 @@ export interface CheckedContent {
 interface Context {
   publicDir: string;
   issues: IssueList;
-  icons: ReturnType<typeof createIconChecker>;
+  icons: IconChecker;
 }
 
 export async function validateContent(
   sources: { categories: SourceFile[]; recipes: SourceFile[] },
   publicDir: string,
   issues: IssueList,
+  icons: IconChecker = createIconChecker(),
 ): Promise<CheckedContent> {
-  const ctx: Context = { publicDir, issues, icons: createIconChecker() };
+  const ctx: Context = { publicDir, issues, icons };
   checkIds(sources.categories, issues);
   checkIds(sources.recipes, issues);
   if (sources.categories.length === 0) issues.add('content/categories', '(folder)', 'holds no category files');

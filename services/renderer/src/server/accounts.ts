@@ -28,6 +28,7 @@ import { checkOrigin } from './auth/origin-check.js';
 import { savedRoutes } from './saved/saved-routes.js';
 import { createSessionStore } from './sessions/index.js';
 import { createUserStore } from './users/index.js';
+import type { ScryptCost } from './users/password.js';
 import { insideBuildOutput, legacyMoveMessage, moveLegacyUsersFile } from './users/move-legacy-file.js';
 
 export type { Accounts };
@@ -36,24 +37,32 @@ export interface AccountsOptions {
   config: AccountsConfig;
   repository: ContentRepository;
   logger: FastifyBaseLogger;
+  /** The scrypt cost of new hashes; unset, password.ts's DEFAULT_COST (tests pass a cheap one). */
+  passwordCost?: ScryptCost;
+  /** The clock of sessions and login counts; unset, Date.now. */
+  now?: () => number;
 }
 
-export async function createAccounts({ config, repository, logger }: AccountsOptions): Promise<Accounts> {
+export async function createAccounts({ config, repository, logger, passwordCost, now }: AccountsOptions): Promise<Accounts> {
   // Never a crash: why Redis cannot be used is logged by the connection and shown in /readyz.
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, { log: logger }) : undefined;
   const prefix = config.REDIS_PREFIX;
   // A Redis outage answers 503 + Retry-After at once instead of a late 500 (lib/redis.ts).
   const guard = redis ? createOutageGuard() : undefined;
   const guarded = <T extends object>(store: T): T => (guard ? guard.wrap(store) : store);
-  const sessions = guarded(createSessionStore({ redis, prefix }));
+  const sessions = guarded(createSessionStore({ redis, prefix, now }));
   const usersFile = usersFileOf(config);
   // Only the old default moves: a USERS_FILE set by hand was never in dist/ by our doing.
   if (!redis && config.USERS_FILE === undefined) await moveLegacyUsersFileOnce(usersFile, logger);
   if (!redis && insideBuildOutput(usersFile))
     logger.warn({ usersFile }, `the users file ${usersFile} is inside the build output: a clean rebuild deletes every account`);
-  const users = guarded(createUserStore({ redis, prefix, file: usersFile }));
-  const count = (settings: LimiterSettings, scope: string) =>
-    redis ? guarded(createRedisLoginLimiter({ ...settings, redis, prefix: `${prefix}${scope}` })) : createMemoryLoginLimiter(settings);
+  const users = guarded(createUserStore({ redis, prefix, file: usersFile, cost: passwordCost }));
+  const count = (counted: LimiterSettings, scope: string) => {
+    const settings = { ...counted, now };
+    return redis
+      ? guarded(createRedisLoginLimiter({ ...settings, redis, prefix: `${prefix}${scope}` }))
+      : createMemoryLoginLimiter(settings);
+  };
   const loginGuard = createLoginGuard({
     account: count({ max: LOGIN_FAILURES_MAX, windowMs: LOGIN_FAILURE_WINDOW_MS }, ''),
     address: count(

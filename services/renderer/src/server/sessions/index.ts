@@ -7,6 +7,7 @@ import type { SessionStore } from './types.js';
 export type { Session, SessionStore } from './types.js';
 export { isSessionId } from './session-id.js';
 
-export function createSessionStore(options: { redis?: Redis | undefined; prefix: string }): SessionStore {
-  return options.redis ? createRedisSessionStore({ redis: options.redis, prefix: options.prefix }) : createMemorySessionStore();
+export function createSessionStore(options: { redis?: Redis | undefined; prefix: string; now?: () => number }): SessionStore {
+  const { redis, prefix, now } = options;
+  return redis ? createRedisSessionStore({ redis, prefix, now }) : createMemorySessionStore({ now });
 }
