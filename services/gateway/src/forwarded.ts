@@ -22,11 +22,12 @@ const CLAIMS = [
 ];
 
 /**
- * Fastify believed the peer's X-Forwarded-For, so the peer is a proxy TRUST_PROXY names: its other
- * claims (Forwarded, X-Real-IP…) stand too. A trusted proxy always sends X-Forwarded-For.
+ * The chain Fastify believed (its `ips`: the peer first, then each trusted hop's X-Forwarded-For
+ * entry), or the peer alone when nobody is trusted. More than one entry means the peer is a proxy
+ * TRUST_PROXY names: its other claims (Forwarded, X-Real-IP…) stand too.
  */
-function fromTrustedProxy(request: FastifyRequest): boolean {
-  return (request.ips?.length ?? 1) > 1;
+function trustedChain(request: FastifyRequest): string[] {
+  return request.ips ?? [request.ip];
 }
 
 /** The scheme the visitor used: the socket's, or a trusted proxy's X-Forwarded-Proto (Fastify's `protocol`). */
@@ -36,21 +37,17 @@ export function visitorProto(request: FastifyRequest): 'http' | 'https' {
 }
 
 /**
- * The chain upstreams get: the visitor's address first, then the proxies TRUST_PROXY names, then the
- * gateway's peer. Entries a client wrote beyond the first untrusted hop are dropped.
- */
-function forwardedFor(request: FastifyRequest): string {
-  return (request.ips ?? [request.ip]).toReversed().join(', ');
-}
-
-/**
  * Upstream request headers: no hop-by-hop ones, X-Forwarded-* written by the gateway (the
  * trusted proxy's chain extended), client claims dropped when untrusted, the request id.
  */
 export function forwardedHeaders(request: FastifyRequest, headers: IncomingHttpHeaders, keepAcceptEncoding = false): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = withoutHopByHop(headers);
-  if (!fromTrustedProxy(request)) for (const name of CLAIMS) delete out[name];
-  out['x-forwarded-for'] = forwardedFor(request);
+  // Read once: Fastify parses the header again at every `ips`.
+  const chain = trustedChain(request);
+  if (chain.length <= 1) for (const name of CLAIMS) delete out[name];
+  // The visitor's address first, then the proxies TRUST_PROXY names, then the gateway's peer; what a
+  // client wrote beyond the first untrusted hop is dropped.
+  out['x-forwarded-for'] = chain.toReversed().join(', ');
   out['x-forwarded-proto'] = visitorProto(request);
   // The Host header, or a trusted proxy's X-Forwarded-Host (Fastify's `host`).
   out['x-forwarded-host'] = request.host;
