@@ -3,7 +3,8 @@
  * files under the assets prefix, with a manifest the server reads to link each page's chunks) and
  * the SSR bundle (dist/ssr/entry-server.js, imported by the Node server at start).
  */
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -21,7 +22,8 @@ const dist = join(root, '..', '..', 'dist');
  * browser (0.5 KB br less on every page) and for the SSR bundle, which then carries it inside (a
  * warmed render of /category/git: 5.0 ms of CPU against 5.9). `npm run dev` keeps the development build.
  */
-const reactRouterProduction = join(root, '..', '..', 'node_modules', 'react-router', 'dist', 'production');
+// Found as Node finds the package (its package.json is exported), wherever npm put it.
+const reactRouterProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
 const productionAliases = [
   { find: /^react-router$/, replacement: join(reactRouterProduction, 'index.mjs') },
   { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, 'dom-export.mjs') },
