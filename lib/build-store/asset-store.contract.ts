@@ -2,6 +2,7 @@
  * The contract every AssetStore passes. `create(scope, limits)` gives a store; stores of one scope
  * share state (two gateways and a renderer on one Redis), different scopes see nothing of each other.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { scopedStores } from '../../tests/support/store-contract.js';
 import type { AssetFile, AssetStore, AssetStoreLimits } from './asset-types.js';
@@ -12,7 +13,6 @@ const file = (name: string, withTwins = true): AssetFile => ({
   ...(withTwins ? { br: Buffer.from(`br ${name}`), gzip: Buffer.from(`gz ${name}`) } : {}),
 });
 const text = (asset: { encoding: string; body: Buffer } | null) => (asset ? `${asset.encoding}: ${asset.body.toString()}` : null);
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** `elapse` lets time pass for the stores `create` makes: a real wait, or a test clock moved on. */
 export function describeAssetStore(

@@ -2,13 +2,12 @@
  * The contract every BuildStore passes. Each implementation's test file calls
  * `describeBuildStore` with a factory that gives a fresh, isolated store.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { keepPublished, republishIfLost } from './keep-published.js';
 import type { BuildMeta, BuildStore } from './types.js';
 import { scopedStores } from '../../tests/support/store-contract.js';
 import { waitFor } from '../../tests/support/wait-for.js';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const meta = (id: string, timestamp = Date.now()): BuildMeta => ({
   id,
