@@ -9,10 +9,11 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json site.config.ts ./
+COPY tsconfig.json ./
 COPY lib ./lib
 COPY scripts ./scripts
 COPY services ./services
+COPY site ./site
 COPY content ./content
 COPY public ./public
 # The origin prerendered pages name in their canonical links: docker build --build-arg PUBLIC_ORIGIN=https://…

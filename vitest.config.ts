@@ -12,6 +12,7 @@ const INTEGRATION_BESIDE_CODE = [
   'lib/**/*.integration.test.ts',
   'services/*/test/**/*.integration.test.ts',
   'scripts/**/*.integration.test.ts',
+  'site/test/**/*.integration.test.ts',
 ];
 
 // Three suites: unit tests beside the code, integration through the gateway, e2e in Chromium.
@@ -27,6 +28,7 @@ export default defineConfig({
             'services/*/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
             'tests/unit/**/*.test.ts',
+            'site/test/**/*.test.{ts,tsx}',
           ],
           exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
           environment: 'node',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderToString } from 'react-dom/server';
 import { buildDir } from '../lib/paths.js';
-import { loadContentRepository } from '../services/renderer/src/content/repository.js';
+import { loadContentRepository } from '../site/content/repository.js';
 import { DOCUMENT_END, documentStart } from '../services/renderer/src/server/document.js';
 import { linksFor, readViteManifest } from '../services/renderer/src/server/manifest-links.js';
 import { loadSsrEntry } from '../services/renderer/src/server/ssr-entry.js';

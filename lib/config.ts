@@ -116,13 +116,24 @@ export const assetsPrefix = () =>
     }, 'expected a plain path such as /_nuxt/')
     .transform((value) => normalizeAssetsPrefix(value));
 
-/** Where the build store (and the renderer's sessions and users) live: Redis or files. */
-export const storeFields = (defaultDir: string) => ({
+/**
+ * The Redis key prefix when neither the environment nor the site's `defaults` (which `npm start`
+ * hands every service) set one. A site that stores data names its own (defineSite `defaults`).
+ */
+export const DEFAULT_REDIS_PREFIX = 'site:';
+
+/** Redis, and the prefix of every key the platform and the site write. */
+export const redisFields = () => ({
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/./, 'expected a redis:// or rediss:// URL')
     .optional(),
-  REDIS_PREFIX: z.string().min(1, 'expected a key prefix such as cookbook:').default('cookbook:'),
+  REDIS_PREFIX: z.string().min(1, 'expected a key prefix such as app:').default(DEFAULT_REDIS_PREFIX),
+});
+
+/** Where the build store (and the site's own data) live: Redis or files. */
+export const storeFields = (defaultDir: string) => ({
+  ...redisFields(),
   BUILD_STORE_DIR: z.string().min(1, 'expected a directory').default(defaultDir),
 });
 

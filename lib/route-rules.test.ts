@@ -7,7 +7,7 @@ import {
   RouteRuleError,
   type RouteRulesInput,
 } from './route-rules.js';
-import { routeRules as siteRules } from '../site.config.js';
+import { routeRules as siteRules } from '../site/route-rules.js';
 
 const h = (value: string) => ({ headers: { 'x-rule': value } });
 

@@ -5,21 +5,22 @@
  * needs none of this: its entries are keyed by its own build id.
  */
 import { join } from 'node:path';
-import { loadConfig, z } from '../lib/config.js';
+import { loadConfig, redisFields, z } from '../lib/config.js';
 import { buildDir } from '../lib/paths.js';
+import { withSiteDefaults } from '../lib/site-defaults.js';
 import { createFileCacheStore } from '../services/gateway/src/render-cache/file-store.js';
 import { createRedisCacheStore } from '../services/gateway/src/render-cache/redis-store.js';
 
 const USAGE = 'usage: npm run cache -- purge [pattern]   (pattern: a path, * matches anything; e.g. /category/*)';
 
-const config = loadConfig('cache', {
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\/./, 'expected a redis:// or rediss:// URL')
-    .optional(),
-  REDIS_PREFIX: z.string().min(1).default('cookbook:'),
-  CACHE_DIR: z.string().min(1).default(join(buildDir, 'render-cache')),
-});
+const config = loadConfig(
+  'cache',
+  {
+    ...redisFields(),
+    CACHE_DIR: z.string().min(1).default(join(buildDir, 'render-cache')),
+  },
+  withSiteDefaults(process.env),
+);
 
 const [command, pattern = '*', ...rest] = process.argv.slice(2);
 if (command !== 'purge' || rest.length > 0 || !(pattern === '*' || pattern.startsWith('/'))) {

@@ -43,7 +43,7 @@ export async function crawl(
   fetchPage: FetchPage,
 ): Promise<Map<string, { html: Buffer; headers: Record<string, string> }>> {
   const seeds = Object.entries(rules).flatMap(([pattern, rule]) => (rule.prerender ? [pattern] : []));
-  const queue = seeds.map((path) => ({ path, from: 'site.config.ts' }));
+  const queue = seeds.map((path) => ({ path, from: 'the route rules' }));
   const done = new Map<string, { html: Buffer; headers: Record<string, string> }>();
   const seen = new Set(seeds);
   while (queue.length > 0) {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const inputs = ['lib', 'services', 'content', 'public', 'scripts', 'bench', 'site.config.ts', 'package-lock.json', 'tsconfig.json'];
+const inputs = ['lib', 'services', 'content', 'public', 'scripts', 'bench', 'site', 'package-lock.json', 'tsconfig.json'];
 const skip = new Set(['node_modules', 'dist', 'test']);
 
 function* files(path) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isBuildId } from '../lib/build-store/types.js';
 import { normalizeRouteRules } from '../lib/route-rules.js';
+import { routeRules } from '../site/route-rules.js';
 import { computeBuildId, createBuildMeta } from './write-build-meta.js';
 
 describe('the build meta', () => {
@@ -32,7 +33,7 @@ describe('the build meta', () => {
   });
 
   it('compiles the site rules into { id, timestamp, matcher, prerendered }', async () => {
-    const meta = createBuildMeta(await buildOutput('{}', '{}'), 1234);
+    const meta = createBuildMeta(await buildOutput('{}', '{}'), { routeRules }, 1234);
     expect(meta).toMatchObject({ timestamp: 1234, prerendered: [] });
     expect(meta.matcher['/home']).toEqual({ redirect: { to: '/', statusCode: 301 } });
     expect(Object.keys(meta.matcher)).toEqual([

@@ -1,6 +1,7 @@
 /**
- * Build step: compiles the site's route rules into dist/build/meta.json, the build meta the
- * renderer publishes to the build store at start. A bad rule stops the build, named.
+ * Build step: compiles the site's route rules (from the site.json the renderer's build wrote
+ * beside the server bundle) into dist/build/meta.json, the build meta the renderer publishes to
+ * the build store at start. A bad rule stops the build, named.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { BuildMeta } from '../lib/build-store/types.js';
 import { buildDir } from '../lib/paths.js';
 import { normalizeRouteRules, RouteRuleError, type CompiledRouteRules } from '../lib/route-rules.js';
-import { routeRules } from '../site.config.js';
+import { SITE_JSON_FILE } from '../lib/site-defaults.js';
+import type { SiteJson } from '../services/renderer/src/site-api/site-json.js';
 
 /** The inputs that define a build; a missing one simply does not count. */
 export const BUILD_ID_INPUTS = ['client/.vite/manifest.json', 'content/content.json'] as const;
@@ -27,14 +29,20 @@ export function computeBuildId(root: string, matcher: CompiledRouteRules): strin
   return hash.digest('hex').slice(0, 16);
 }
 
-export function createBuildMeta(root: string, now = Date.now()): BuildMeta {
-  const matcher = normalizeRouteRules(routeRules);
+/** The site's part of the build, as the renderer's build wrote it beside the server bundle. */
+export function readSiteJson(file = SITE_JSON_FILE): SiteJson {
+  if (!existsSync(file)) throw new Error(`${file} is missing: build the renderer first (npm run build:renderer)`);
+  return JSON.parse(readFileSync(file, 'utf8')) as SiteJson;
+}
+
+export function createBuildMeta(root: string, site: Pick<SiteJson, 'routeRules'>, now = Date.now()): BuildMeta {
+  const matcher = normalizeRouteRules(site.routeRules);
   return { id: computeBuildId(root, matcher), timestamp: now, matcher, prerendered: [] };
 }
 
 function main(): void {
   try {
-    const meta = createBuildMeta(buildDir);
+    const meta = createBuildMeta(buildDir, readSiteJson());
     mkdirSync(join(buildDir, 'build'), { recursive: true });
     writeFileSync(join(buildDir, 'build', 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
     process.stdout.write(`build meta: ${meta.id} (${Object.keys(meta.matcher).length} route rules)\n`);

@@ -1,5 +1,5 @@
 /**
- * The build store in Redis. Keys (with the configured prefix, `cookbook:` by default):
+ * The build store in Redis. Keys (with the configured prefix, `site:` by default (lib/config.ts)):
  *   {prefix}build:current      JSON { id, timestamp } of the current build
  *   {prefix}build:meta:{id}    JSON meta of one build
  *   {prefix}build:history      list of the last builds' ids whose metas are kept, latest publish first
@@ -9,6 +9,7 @@
  *   {prefix}build:changed      pub/sub channel, a message { id, timestamp } per publish
  *   {prefix}build:renderers    sorted set of JSON { buildId, url }, scored by when it expires (ms)
  */
+import { DEFAULT_REDIS_PREFIX } from '../config.js';
 import type { Redis } from 'ioredis';
 import { openRedis, redisFailureReason, redisState, type RedisLog } from '../redis-connection.js';
 import {
@@ -78,7 +79,7 @@ return 1
 `;
 
 export function createRedisBuildStore(options: RedisBuildStoreOptions): BuildStore {
-  const prefix = options.prefix ?? 'cookbook:';
+  const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
   const keep = options.keep ?? BUILDS_KEPT;
   const keys = {
     current: `${prefix}build:current`,

@@ -41,7 +41,7 @@ const plans: Record<ServiceName, ServicePlan> = {
   gateway: { entries: [main('gateway'), healthcheck], copy: ['dist/prerender'] },
   renderer: {
     // The SSR bundle is imported by a path from config; the users CLI runs inside the container.
-    entries: [main('renderer'), healthcheck, 'dist/ssr/entry-server.js', 'dist/node/services/renderer/src/server/users-cli.js'],
+    entries: [main('renderer'), healthcheck, 'dist/ssr/entry-server.js', 'dist/node/site/server/users-cli.js'],
     copy: ['dist/client', 'dist/ssr', 'dist/content', 'dist/build'],
   },
   image: { entries: [main('image'), healthcheck], copy: ['public', ...sharpPlatformPackages()] },

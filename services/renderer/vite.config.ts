@@ -1,20 +1,26 @@
 /**
- * One `vite build` makes both halves of the renderer: the browser bundle (dist/client, hashed
- * files under the assets prefix, with a manifest the server reads to link each page's chunks) and
- * the SSR bundle (dist/ssr/entry-server.js, imported by the Node server at start).
+ * One `vite build` makes both halves of the renderer for one site: the browser bundle (dist/client,
+ * hashed files under the assets prefix, with a manifest the server reads to link each page's
+ * chunks) and the SSR bundle (dist/ssr/entry-server.js, imported by the Node server at start, with
+ * the site's server part inside and site.json beside it).
+ *
+ *   SITE     the site's `defineSite` file (default site/site.ts)
+ *   BUILD_DIR where the build goes (default dist/; see lib/paths.ts)
  */
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { RUNTIME_MODULE_ID } from 'rolldown';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { normalizeAssetsPrefix } from '../../lib/assets-prefix.js';
+import { buildDir as dist } from '../../lib/paths.js';
+import { siteFileOf } from './src/site-api/site-file.js';
 import { iconBundlePlugin } from './build/icon-bundle-plugin.js';
+import { loadSite, sitePlugin } from './build/site-plugin.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const dist = join(root, '..', '..', 'dist');
 
 /**
  * React Router's package exports only its development build (warnings, invariants, dev-only
@@ -29,61 +35,67 @@ const productionAliases = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, 'dom-export.mjs') },
 ];
 
-export default defineConfig(({ command }) => ({
-  root,
-  base: normalizeAssetsPrefix(process.env.ASSETS_PREFIX),
-  publicDir: false,
-  // The code colours the content build wrote (it runs before this build), bundled with the app CSS.
-  resolve: {
-    alias: [
-      { find: '#content/code.css', replacement: join(dist, 'content', 'code.css') },
-      ...(command === 'build' ? productionAliases : []),
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
+  const site = await loadSite(siteFileOf(process.env));
+  const siteDir = dirname(site.file);
+  return {
+    root,
+    base: normalizeAssetsPrefix(process.env.ASSETS_PREFIX),
+    publicDir: false,
+    resolve: { alias: command === 'build' ? productionAliases : [] },
+    // Bundled, so the SSR entry imports the production build above rather than the package's export.
+    ssr: command === 'build' ? { noExternal: ['react-router'] } : {},
+    plugins: [
+      react(),
+      tailwindcss(),
+      sitePlugin(site, root),
+      iconBundlePlugin({
+        sourceDirs: [join(root, 'src', 'app'), siteDir],
+        dataFiles: (site.definition.serverIconData ?? []).map((file) => resolve(siteDir, file)),
+      }),
     ],
-  },
-  // Bundled, so the SSR entry imports the production build above rather than the package's export.
-  ssr: command === 'build' ? { noExternal: ['react-router'] } : {},
-  plugins: [react(), tailwindcss(), iconBundlePlugin()],
-  build: { sourcemap: true, emptyOutDir: true },
-  environments: {
-    client: {
-      build: {
-        outDir: join(dist, 'client'),
-        manifest: true,
-        assetsDir: '',
-        rolldownOptions: {
-          input: join(root, 'src', 'entry-client.tsx'),
-          // Vendor code in chunks of its own, named for the package and hashed by content only:
-          // a new build of the app leaves React's and the router's files (and browser caches) alone.
-          output: {
-            codeSplitting: {
-              groups: [
-                // With Rolldown's runtime (the CommonJS interop React needs), whose content follows the
-                // helpers the whole build uses: as a chunk of its own, its new hash would change React's.
-                {
-                  name: 'react',
-                  test: (id) => id === RUNTIME_MODULE_ID || /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id),
-                  priority: 2,
-                },
-                { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 1 },
-              ],
+    build: { sourcemap: true, emptyOutDir: true },
+    environments: {
+      client: {
+        build: {
+          outDir: join(dist, 'client'),
+          manifest: true,
+          assetsDir: '',
+          rolldownOptions: {
+            input: join(root, 'src', 'entry-client.tsx'),
+            // Vendor code in chunks of its own, named for the package and hashed by content only:
+            // a new build of the app leaves React's and the router's files (and browser caches) alone.
+            output: {
+              codeSplitting: {
+                groups: [
+                  // With Rolldown's runtime (the CommonJS interop React needs), whose content follows the
+                  // helpers the whole build uses: as a chunk of its own, its new hash would change React's.
+                  {
+                    name: 'react',
+                    test: (id) => id === RUNTIME_MODULE_ID || /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id),
+                    priority: 2,
+                  },
+                  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 1 },
+                ],
+              },
             },
           },
         },
       },
-    },
-    ssr: {
-      build: {
-        outDir: join(dist, 'ssr'),
-        ssr: join(root, 'src', 'entry-server.tsx'),
-        rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+      ssr: {
+        build: {
+          outDir: join(dist, 'ssr'),
+          ssr: join(root, 'src', 'entry-server.tsx'),
+          rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+        },
       },
     },
-  },
-  // Build the client first: its manifest is what the server links from.
-  builder: {
-    async buildApp(builder) {
-      await builder.build(builder.environments.client!);
-      await builder.build(builder.environments.ssr!);
+    // Build the client first: its manifest is what the server links from.
+    builder: {
+      async buildApp(builder) {
+        await builder.build(builder.environments.client!);
+        await builder.build(builder.environments.ssr!);
+      },
     },
-  },
-}));
+  };
+});

@@ -15,7 +15,7 @@ import { ownRedis, redisServerInstalled, type OwnRedis } from '../support/redis.
 import { waitFor } from '../support/wait-for.js';
 import { createRedisCacheStore } from '../../services/gateway/src/render-cache/redis-store.js';
 import { ttlOf } from '../../services/gateway/src/render-cache/shared-store.js';
-import { createRedisUserStore } from '../../services/renderer/src/server/users/redis-user-store.js';
+import { createRedisUserStore } from '../../site/server/users/redis-user-store.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { addUser, Visitor } from './site-support.js';
 

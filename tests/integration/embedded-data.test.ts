@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir, projectRoot } from '../../lib/paths.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
 import { waitForStack } from '../../scripts/services.js';
-import { createFileUserStore } from '../../services/renderer/src/server/users/file-user-store.js';
+import { createFileUserStore } from '../../site/server/users/file-user-store.js';
 import { usersCli, Visitor } from './site-support.js';
 
 const RECIPE = 'undo-last-commit';

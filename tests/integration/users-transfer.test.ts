@@ -11,13 +11,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../lib/paths.js';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL } from '../support/redis.js';
-import { createFileUserStore } from '../../services/renderer/src/server/users/file-user-store.js';
-import { createRedisUserStore } from '../../services/renderer/src/server/users/redis-user-store.js';
+import { createFileUserStore } from '../../site/server/users/file-user-store.js';
+import { createRedisUserStore } from '../../site/server/users/redis-user-store.js';
 import { addUser, usersCli } from './site-support.js';
 
 const available = await redisAvailable();
 const prefix = `test:${randomUUID()}:`;
-const cli = join(projectRoot, 'dist', 'node', 'services', 'renderer', 'src', 'server', 'users-cli.js');
+const cli = join(projectRoot, 'dist', 'node', 'site', 'server', 'users-cli.js');
 const hasScript = spawnSync('script', ['--version']).status === 0;
 
 describe.runIf(available)('moving accounts between the users file and Redis', () => {

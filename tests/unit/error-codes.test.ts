@@ -14,6 +14,8 @@ import { ICONS_ERRORS } from '../../services/icons/src/error-codes.js';
 import { IMAGE_ERRORS } from '../../services/image/src/error-codes.js';
 import { RENDERER_ERRORS } from '../../services/renderer/src/error-codes.js';
 import { RENDERER_SERVER_ERRORS } from '../../services/renderer/src/server/error-codes.js';
+import { COOKBOOK_ERRORS } from '../../site/error-codes.js';
+import { COOKBOOK_SERVER_ERRORS } from '../../site/server/error-codes.js';
 
 type Maker = { code: string; statusCode: number };
 
@@ -27,9 +29,12 @@ const CATALOGUES: Array<[prefix: string, catalogue: Record<string, Maker>]> = [
   ['RENDERER_', RENDERER_SERVER_ERRORS],
   ['IMAGE_', IMAGE_ERRORS],
   ['ICONS_', ICONS_ERRORS],
+  // The site on the platform: its own prefix, and the same rules.
+  ['COOKBOOK_', COOKBOOK_ERRORS],
+  ['COOKBOOK_', COOKBOOK_SERVER_ERRORS],
 ];
 
-const PRODUCTION_ROOTS = ['lib', 'services', 'scripts', 'bench'];
+const PRODUCTION_ROOTS = ['lib', 'services', 'scripts', 'bench', 'site'];
 const NOT_PRODUCTION = /(\.test\.tsx?|\.contract\.ts|\.d\.ts)$|\/(test|node_modules|dist)\//;
 
 /** The TypeScript files of production code, relative to the project root. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturingLogger, metaOf, startGateway, startUpstream, type TestGateway, type Upstream } from './upstreams.js';
-import { routeRules as siteRules } from '../../../site.config.js';
+import { routeRules as siteRules } from '../../../site/route-rules.js';
 import { waitFor } from '../../../tests/support/wait-for.js';
 
 describe('route rules and build files at the gateway', () => {

@@ -3,8 +3,11 @@ import { loadConfig, list, parseConfig, positiveInt, serviceFields, z } from '..
 
 export const ICONS_DEFAULT_PORT = 3003;
 
-/** The sets the site's pages use; loaded at start and never evicted. */
-export const DEFAULT_PRELOAD = ['lucide', 'logos'];
+/**
+ * The sets loaded at start and never evicted: none unless the site names them (its `defaults`,
+ * which `npm start` and the deployment files hand this service); any other set loads on first use.
+ */
+export const DEFAULT_PRELOAD: string[] = [];
 
 const COLLECTION_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

@@ -2,8 +2,9 @@
  * Vite plugin: `import icons from 'virtual:icon-bundle'` gives the server and the client bundle
  * their icon data (see icon-bundle.ts), so SSR and hydration draw identical SVG.
  *
- * The client's bundle holds the UI's icons (UI_ICON_NAMES and the names in the app's source) but
- * not the content's: those are drawn by the server, and the browser takes them from the server's
+ * The client's bundle holds the UI's icons (UI_ICON_NAMES and the names in the app's and the site's
+ * source) but not those of the site's data (its `serverIconData`): those are drawn by the server,
+ * and the browser takes them from the server's
  * HTML at hydration (adoptServerIcons in app/components/ui/icon.tsx) or, on a client navigation,
  * from the icon service. They were 8 KB (br) of the first load on every page.
  */
@@ -19,21 +20,21 @@ const RESOLVED_ID = `\0${ICON_BUNDLE_ID}`;
 const RENDERER_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface IconBundlePluginOptions {
-  /** The content JSON written before the Vite build; its icon names are bundled. */
-  contentFile?: string;
+  /** Data files (JSON) the site's build wrote before the Vite build; their icon names are bundled for the server. */
+  dataFiles?: string[];
   /** Folders whose source files are scanned for literal icon names. */
   sourceDirs?: string[];
   /** More names to bundle. */
   icons?: string[];
-  /** Leave the content's icon names out of the client environment's bundle (default true). */
-  contentIconsOnServerOnly?: boolean;
+  /** Leave the data files' icon names out of the client environment's bundle (default true). */
+  dataIconsOnServerOnly?: boolean;
 }
 
 export function iconBundlePlugin(options: IconBundlePluginOptions = {}): Plugin {
-  const contentFile = options.contentFile ?? resolve(RENDERER_ROOT, '../../dist/content/content.json');
+  const dataFiles = options.dataFiles ?? [];
   const sourceDirs = options.sourceDirs ?? [resolve(RENDERER_ROOT, 'src/app')];
   return {
-    name: 'cookbook:icon-bundle',
+    name: 'platform:icon-bundle',
     resolveId(id) {
       return id === ICON_BUNDLE_ID ? RESOLVED_ID : null;
     },
@@ -45,9 +46,10 @@ export function iconBundlePlugin(options: IconBundlePluginOptions = {}): Plugin 
         this.addWatchFile(file);
         for (const name of iconNamesInText(readFileSync(file, 'utf8'))) names.add(name);
       }
-      if (existsSync(contentFile) && !(client && (options.contentIconsOnServerOnly ?? true))) {
-        this.addWatchFile(contentFile);
-        for (const name of iconNamesInText(readFileSync(contentFile, 'utf8'))) names.add(name);
+      const withData = !(client && (options.dataIconsOnServerOnly ?? true));
+      for (const file of withData ? dataFiles.filter((path) => existsSync(path)) : []) {
+        this.addWatchFile(file);
+        for (const name of iconNamesInText(readFileSync(file, 'utf8'))) names.add(name);
       }
       const bundle = buildIconBundle(names, (message) => this.warn(message));
       return `export default ${JSON.stringify(bundle)};`;

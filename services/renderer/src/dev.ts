@@ -1,27 +1,21 @@
 /**
  * The renderer in development (`npm run dev`): the same server as main.ts, with the app served
  * by Vite (HMR, Fast Refresh, error overlay), the SSR bundle loaded through Vite on each request
- * (so an edit shows on the next full load too), the content rebuilt when a Markdown file changes,
- * and the route rules read from site.config.ts (the launcher restarts this process when it changes).
+ * (so an edit shows on the next full load too), the site's data rebuilt when its sources change
+ * (the site's server part says which), and the route rules read from the site's definition (the
+ * launcher restarts this process when it changes).
  */
-import { join } from 'node:path';
 import { createBuildStore, keepPublished } from '../../../lib/build-store/index.js';
 import { createLogger } from '../../../lib/logger.js';
-import { projectRoot } from '../../../lib/paths.js';
 import { createRouteRulesMatcher } from '../../../lib/route-rules.js';
 import { listen } from '../../../lib/service.js';
-import { buildContent } from './content/build-content.js';
-import { loadContentRepository } from './content/repository.js';
-import { createAccounts } from './server/accounts.js';
 import { buildRendererApp } from './server/app.js';
 import { readRendererConfig } from './server/config.js';
 import { devBuildMeta } from './server/dev-build-meta.js';
-import { devAssets, mountVite, startVite } from './server/dev-vite.js';
+import { devAssets, loadDevSite, mountVite, startVite } from './server/dev-vite.js';
 import type { RenderContext } from './server/render-context.js';
-import { checkSsrEntry, type SsrEntry } from './server/ssr-entry.js';
-
-/** The event the browser runtime listens for to reload the current page's data. */
-const CONTENT_CHANGED_EVENT = 'cookbook:content-changed';
+import { checkSsrEntry, startSiteServer, type SsrEntry } from './server/ssr-entry.js';
+import { SITE_DATA_CHANGED_EVENT } from './runtime/shared/dev-events.js';
 /** Vite's HMR WebSocket listens beside the renderer (the browser connects to it directly). */
 const HMR_PORT_OFFSET = 2000;
 
@@ -32,20 +26,19 @@ try {
   const hmrPort = config.PORT + HMR_PORT_OFFSET;
   const vite = await startVite(hmrPort);
   const loadEntry = async () => checkSsrEntry(await vite.ssrLoadModule('/src/entry-server.tsx'), 'src/entry-server.tsx');
-  await buildContent();
+  const site = await loadDevSite(vite);
   // A broken page at start must not stop the dev server: the first request shows the error.
   let entry: SsrEntry | undefined = await loadEntry().catch((error: unknown) => {
     logger.error({ err: error }, 'the app does not load yet');
     return undefined;
   });
-  const content = await loadContentRepository(config.CONTENT_FILE);
   const store = createBuildStore({
     redisUrl: config.REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
     dir: config.BUILD_STORE_DIR,
     log: logger,
   });
-  const meta = devBuildMeta(config.ASSETS_PREFIX);
+  const meta = devBuildMeta(site.definition, config.ASSETS_PREFIX);
   const rules = createRouteRulesMatcher(meta.matcher);
   // As the production renderer: published once the store answers, never waited on.
   const stopPublishing = keepPublished(store, meta, {
@@ -54,16 +47,16 @@ try {
     onRepublished: () => logger.warn({ buildId: meta.id }, 'the build store had lost the build; published it again'),
     onError: () => undefined,
   });
-  const accounts = await createAccounts({ config, repository: content, logger });
-  const services = { content, accounts };
+  // Started once, from the first load of the server bundle: its state (sessions…) outlives edits.
+  const siteServer = entry ? await startSiteServer(entry, { logger, env: process.env, dev: true }) : null;
   const context: RenderContext = {
     get entry() {
       if (!entry) throw new Error('the app has not loaded yet (see the error above)');
       return entry;
     },
     manifest: {},
-    assets: await devAssets(vite, config.ASSETS_PREFIX, hmrPort),
-    services,
+    assets: await devAssets(vite, config.ASSETS_PREFIX, hmrPort, site.stylesheetFile),
+    services: siteServer?.services,
     build: { id: meta.id, timestamp: meta.timestamp },
     assetsPrefix: config.ASSETS_PREFIX,
     publicOrigin: config.PUBLIC_ORIGIN,
@@ -74,8 +67,8 @@ try {
   };
   const { app } = await buildRendererApp(context, {
     logger,
-    accounts,
-    checks: { buildStore: async () => ((await store.ping()) ? 'ok' : 'degraded') },
+    ...(siteServer ? { site: siteServer } : {}),
+    checks: { buildStore: async () => ((await store.ping()) ? 'ok' : 'degraded'), ...siteServer?.checks },
     beforeRoutes: (app) => mountVite(app, vite, config.ASSETS_PREFIX),
   });
   // Vite caches modules and drops what an edit touched, so this is cheap when nothing changed.
@@ -89,21 +82,22 @@ try {
     }
   });
 
-  const contentDir = join(projectRoot, 'content');
-  vite.watcher.add(contentDir);
-  const rebuildContent = async (file: string) => {
-    if (!file.startsWith(contentDir)) return;
-    try {
-      await buildContent();
-      services.content = await loadContentRepository(config.CONTENT_FILE);
-      logger.info({ file }, 'content rebuilt');
-      vite.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT });
-    } catch (error) {
-      logger.error({ err: error, file }, 'content build failed');
-      vite.ws.send({ type: 'error', err: { message: (error as Error).message, stack: '' } });
-    }
-  };
-  for (const event of ['add', 'change', 'unlink'] as const) vite.watcher.on(event, (file: string) => void rebuildContent(file));
+  const siteDev = siteServer?.dev;
+  if (siteDev) {
+    vite.watcher.add(siteDev.watch);
+    const rebuild = async (file: string) => {
+      if (!siteDev.watch.some((dir) => file.startsWith(dir))) return;
+      try {
+        await siteDev.rebuild(file);
+        logger.info({ file }, 'site data rebuilt');
+        vite.ws.send({ type: 'custom', event: SITE_DATA_CHANGED_EVENT });
+      } catch (error) {
+        logger.error({ err: error, file }, 'site data build failed');
+        vite.ws.send({ type: 'error', err: { message: (error as Error).message, stack: '' } });
+      }
+    };
+    for (const event of ['add', 'change', 'unlink'] as const) vite.watcher.on(event, (file: string) => void rebuild(file));
+  }
 
   app.addHook('onClose', async () => {
     stopPublishing();

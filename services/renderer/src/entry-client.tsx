@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter as Router } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { adoptServerIcons } from './app/components/ui/icon.js';
-import { appDefinition, createRoutes } from './app/routes.js';
+import { appRoutes } from './app/site.js';
 import { appConfig } from './runtime/shared/app-config.js';
 import { isChunkLoadError, recoverFromChunkError } from './runtime/client/chunk-reload.js';
 import { createNavigationStrategy } from './runtime/client/client-navigation.js';
@@ -18,6 +18,7 @@ import { loadPayloadData } from './runtime/client/payload-fetch.js';
 import { yieldToBrowser } from './runtime/client/yield-to-browser.js';
 import { PAGE_DATA_EXPORTS } from './runtime/shared/page-module.js';
 import { reviveError } from '../../../lib/errors.js';
+import { SITE_DATA_CHANGED_EVENT } from './runtime/shared/dev-events.js';
 import { PAYLOAD_ELEMENT_ID, type Payload } from './runtime/shared/payload.js';
 
 /** The page's inline payload; null in the `ssr: false` shell, whose data the router fetches. */
@@ -30,7 +31,7 @@ if (import.meta.hot) {
   // `npm run dev`: a page module exports data beside its component (loader, head…); Fast Refresh
   // would take that for a non-component module and reload the page, losing its state.
   Object.assign(window, {
-    __getReactRefreshIgnoredExports: ({ id }: { id: string }) => (id.includes('/src/app/pages/') ? PAGE_DATA_EXPORTS : []),
+    __getReactRefreshIgnoredExports: ({ id }: { id: string }) => (id.includes('/app/pages/') ? PAGE_DATA_EXPORTS : []),
   });
 }
 
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   // The modules were just evaluated in this task; start up in tasks of their own.
   await yieldToBrowser();
   const payload = inlinePayload();
-  const routes = createRoutes(
+  const routes = appRoutes.createRoutes(
     (page) =>
       ({ request }) =>
         loadPayloadData(request, page.id),
@@ -61,13 +62,13 @@ async function main(): Promise<void> {
   router = createBrowserRouter(routes, {
     // Without a payload (the ssr: false shell) the router runs the loaders, which fetch it.
     ...(payload ? { hydrationData: { loaderData: payload.data, errors: errors ?? null } } : {}),
-    dataStrategy: createNavigationStrategy(() => router, appDefinition),
+    dataStrategy: createNavigationStrategy(() => router, appRoutes.definition),
   });
   const container = document.getElementById(APP_ELEMENT_ID);
   if (!container) throw new Error(`#${APP_ELEMENT_ID} is missing from the page`);
-  startClientRuntime(router, routes, container, appDefinition);
-  // `npm run dev`: a Markdown edit rebuilt the content; show it without a reload.
-  import.meta.hot?.on('cookbook:content-changed', () => void router?.revalidate());
+  startClientRuntime(router, routes, container, appRoutes.definition);
+  // `npm run dev`: the site's server rebuilt its data (an edited source); show it without a reload.
+  import.meta.hot?.on(SITE_DATA_CHANGED_EVENT, () => void router?.revalidate());
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

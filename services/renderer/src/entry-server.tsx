@@ -11,16 +11,16 @@ import {
 } from 'react-router';
 import { reviveError, type ErrorBody } from '../../../lib/errors.js';
 import { StandaloneErrorPage } from './app/error-page.js';
-import { middlewareRegistry } from './app/middleware.js';
-import { createRoutes } from './app/routes.js';
+import siteServer from '#site-server';
+import { appRoutes, siteHead } from './app/site.js';
 import { resolveHead } from './runtime/shared/head.js';
 import { createPageLoader } from './runtime/server/page-loader.js';
 import { isPageHandle, type PageHandle } from './runtime/shared/page-module.js';
-import { servicesContext, type RendererServices } from './runtime/shared/services.js';
+import { servicesContext, type RendererServices } from './site-api/services.js';
 import type { PageQuery, SsrEntry } from './server/ssr-entry.js';
 
-const runPageLoader = createPageLoader(middlewareRegistry);
-const routes = createRoutes((page) => async (args) => runPageLoader(await page.load(), args));
+const runPageLoader = createPageLoader(appRoutes.definition.middleware);
+const routes = appRoutes.createRoutes((page) => async (args) => runPageLoader(await page.load(), args));
 const handler = createStaticHandler(routes);
 
 export const clientEntry = 'src/entry-client.tsx';
@@ -47,7 +47,7 @@ export async function queryPage(request: Request, services: RendererServices): P
     colorMode: page?.handle.page.colorMode,
     head(origin) {
       const data = page ? context.loaderData[context.matches.at(-1)!.route.id] : null;
-      return resolveHead(page?.handle.page.head, { data, params: page?.params ?? {}, path: context.location.pathname }, origin);
+      return resolveHead(page?.handle.page.head, { data, params: page?.params ?? {}, path: context.location.pathname }, origin, siteHead);
     },
     element({ nonce, errors }) {
       const rendered = {
@@ -64,4 +64,8 @@ export function errorElement(error: ErrorBody) {
   return <StandaloneErrorPage error={error} />;
 }
 
-export default { clientEntry, queryPage, errorElement } satisfies SsrEntry;
+export const site = siteHead;
+
+export { siteServer };
+
+export default { clientEntry, queryPage, errorElement, site, siteServer } satisfies SsrEntry;

@@ -1,13 +1,13 @@
 /**
  * The renderer's error codes the browser can raise too: pages, route middleware, navigation and the
- * HTTP client (runtime), and the site's own pages. Beside the three folders rather than in server/,
- * because the runtime and the app run in the browser; the server's own are in server/error-codes.ts,
+ * HTTP client (runtime). Beside the folders rather than in server/, because the runtime and the
+ * app run in the browser; the server's own are in server/error-codes.ts,
  * so their messages never reach the first-load JavaScript budget. Browser-safe.
  */
 import { defineErrors } from '../../../lib/error-catalogue.js';
 
 const pageNotFound = (path: string) => `Page Not Found: ${path}`;
-/** The text is the caller's own: a middleware's error, a navigation rule, the site's login words (app/login-rules.ts). */
+/** The text is the caller's own: a middleware's error, a navigation rule. */
 const given = (text: string) => text;
 
 export const RENDERER_ERRORS = defineErrors({
@@ -24,6 +24,5 @@ export const RENDERER_ERRORS = defineErrors({
     statusMessage: 'Network Error',
     message: (url: string, why: string) => `Could not reach ${url}: ${why}`,
   },
-  RENDERER_CATEGORY_PAGE_NOT_FOUND: { statusCode: 404, statusMessage: pageNotFound },
   RENDERER_UNKNOWN_LAYOUT: { statusCode: 500, message: (name: string) => `Unknown layout: ${name}` },
 });

@@ -1,5 +1,6 @@
 /**
- * The renderer process: config, logger, build and content, app, listen, then publish the build.
+ * The renderer process: config, logger, the build and the site's server part, app, listen, then
+ * publish the build.
  * Nothing here waits on Redis: whatever state it is in (absent, refusing, hung), the renderer
  * listens and serves, `/readyz` says why the store is degraded, and the build is published as soon
  * as the store answers (docs/decisions/availability.md, "Start in any order"). Only its own
@@ -11,14 +12,12 @@ import { isRedisOutage } from '../../../lib/redis.js';
 import { watchRedisDurability } from '../../../lib/redis-durability.js';
 import { createRouteRulesMatcher } from '../../../lib/route-rules.js';
 import { listen, listenOptionsOf } from '../../../lib/service.js';
-import { loadContentRepository } from './content/repository.js';
-import { createAccounts } from './server/accounts.js';
 import { buildRendererApp } from './server/app.js';
 import { readBuildMeta } from './server/build-info.js';
 import { createBuildPresence } from './server/build-presence.js';
 import { readRendererConfig } from './server/config.js';
 import { readViteManifest } from './server/manifest-links.js';
-import { loadSsrEntry } from './server/ssr-entry.js';
+import { loadSsrEntry, startSiteServer } from './server/ssr-entry.js';
 
 /** How often the build's place in the store is checked: published, still there, not superseded. */
 const PUBLISH_CHECK_MS = 1000;
@@ -27,11 +26,10 @@ const config = readRendererConfig();
 const logger = createLogger({ service: 'renderer', level: config.LOG_LEVEL, format: config.LOG_FORMAT, nodeEnv: config.NODE_ENV });
 
 try {
-  const [entry, manifest, meta, content] = await Promise.all([
+  const [entry, manifest, meta] = await Promise.all([
     loadSsrEntry(config.SSR_ENTRY),
     readViteManifest(config.CLIENT_DIR),
     readBuildMeta(config.BUILD_META_FILE),
-    loadContentRepository(config.CONTENT_FILE),
   ]);
   const rules = createRouteRulesMatcher(meta.matcher);
   const storeConfig = { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, dir: config.BUILD_STORE_DIR, log: logger };
@@ -52,13 +50,13 @@ try {
   await presence
     .publishAssets()
     .catch((error: unknown) => logger.warn({ err: isRedisOutage(error) ? undefined : error }, 'client files not published yet; retrying'));
-  const accounts = await createAccounts({ config, repository: content, logger });
-  // One line saying whether this Redis can keep accounts (persistence, eviction policy).
+  const site = await startSiteServer(entry, { logger, env: process.env, dev: false });
+  // One line saying whether this Redis keeps what the site stores in it (persistence, eviction policy).
   const stopDurabilityCheck = config.REDIS_URL ? watchRedisDurability(config.REDIS_URL, logger) : () => undefined;
   const context = {
     entry,
     manifest,
-    services: { content, accounts },
+    services: site?.services,
     build: { id: meta.id, timestamp: meta.timestamp },
     assetsPrefix: config.ASSETS_PREFIX,
     publicOrigin: config.PUBLIC_ORIGIN,
@@ -78,11 +76,9 @@ try {
         if (!(await store.current())) return { state: 'degraded', reason: 'the build store holds no current build yet' };
         return published === 'superseded' ? { state: 'ok', reason: `build ${meta.id} is superseded: serving its own tabs only` } : 'ok';
       },
-      // Sign-in answers 503 with Retry-After meanwhile; the account stores share REDIS_URL with the build store.
-      accounts: async () =>
-        (await accounts.ping()) ? 'ok' : { state: 'degraded', reason: store.unavailableReason() ?? 'the account store does not answer' },
+      ...site?.checks,
     },
-    accounts,
+    ...(site ? { site } : {}),
   });
   app.telemetry.metrics.setBuildId(meta.id);
   let stopKeeping = () => undefined as void;

@@ -5,8 +5,8 @@ import { createElement, Suspense, use } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_ID_HEADER } from '../../../lib/constants.js';
 import { buildDir } from '../../../lib/paths.js';
-import { createContentRepository } from '../src/content/repository.js';
-import type { ContentFile } from '../src/content/types.js';
+import { createContentRepository } from '../../../site/content/repository.js';
+import type { ContentFile } from '../../../site/content/types.js';
 import { loadSsrEntry, type SsrEntry } from '../src/server/ssr-entry.js';
 import { BROWSER_UA, BUILD_ID, builtApp, builtReason, ssrEntryFile, type BuiltApp } from './built-app.js';
 

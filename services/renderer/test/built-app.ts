@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildDir } from '../../../lib/paths.js';
-import { loadContentRepository } from '../src/content/repository.js';
+import { loadContentRepository } from '../../../site/content/repository.js';
 import { buildRendererApp } from '../src/server/app.js';
 import type { RenderContext } from '../src/server/render-context.js';
 import { readViteManifest } from '../src/server/manifest-links.js';

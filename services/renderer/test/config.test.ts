@@ -5,7 +5,7 @@ import { parseRendererConfig } from '../src/server/config.js';
 describe('renderer config', () => {
   it('has the documented defaults', () => {
     const config = parseRendererConfig({});
-    expect(config).toMatchObject({ PORT: 3001, SSR_STREAM_TIMEOUT_MS: 5000, ASSETS_PREFIX: '/_nuxt/', REDIS_PREFIX: 'cookbook:' });
+    expect(config).toMatchObject({ PORT: 3001, SSR_STREAM_TIMEOUT_MS: 5000, ASSETS_PREFIX: '/_nuxt/', REDIS_PREFIX: 'site:' });
     expect(config.REDIS_URL).toBeUndefined();
     expect(config.PUBLIC_ORIGIN).toBeUndefined();
   });

@@ -36,11 +36,14 @@ describe('per-route links from the Vite manifest', () => {
   });
 });
 
+const SITE = { name: 'Cookbook', description: 'Recipes with code you can copy.' };
+
 describe('page head', () => {
   it('formats the title, defaults the description and makes the canonical URL absolute', () => {
-    const head = resolveHead({ title: 'Git' }, { data: null, params: {}, path: '/category/git' }, 'https://cookbook.example/');
+    const head = resolveHead({ title: 'Git' }, { data: null, params: {}, path: '/category/git' }, 'https://cookbook.example/', SITE);
     expect(head).toMatchObject({ title: 'Git | Cookbook', canonical: 'https://cookbook.example/category/git', robots: true });
-    expect(head.description.length).toBeGreaterThan(0);
+    expect(head.description).toBe(SITE.description);
+    expect(resolveHead({ title: 'Cookbook' }, { data: null, params: {}, path: '/' }, 'https://x.test', SITE).title).toBe('Cookbook');
   });
 
   it('computes head from the page data when head is a function', () => {
@@ -48,6 +51,7 @@ describe('page head', () => {
       ({ data }) => ({ title: (data as { t: string }).t }),
       { data: { t: 'TS' }, params: {}, path: '/' },
       'https://x.test',
+      SITE,
     );
     expect(head.title).toBe('TS | Cookbook');
   });

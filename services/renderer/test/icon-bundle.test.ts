@@ -36,7 +36,7 @@ describe('icon bundle', () => {
     writeFileSync(join(src, 'page.test.tsx'), 'const b = "mdi:account";');
     const content = join(dir, 'content.json');
     writeFileSync(content, JSON.stringify({ categories: [{ id: 'pasta', icon: 'tabler:bowl' }] }));
-    const plugin = iconBundlePlugin({ contentFile: content, sourceDirs: [src], icons: ['lucide:heart'] });
+    const plugin = iconBundlePlugin({ dataFiles: [content, join(dir, 'not-built-yet.json')], sourceDirs: [src], icons: ['lucide:heart'] });
     const watched: string[] = [];
     const context = { addWatchFile: (f: string) => watched.push(f), warn: () => {} };
     const resolveId = plugin.resolveId as unknown as (id: string) => string | null;
@@ -57,7 +57,7 @@ describe('icon bundle', () => {
     writeFileSync(join(src, 'page.tsx'), 'export const a = <Icon name="mdi:home" />;');
     const content = join(dir, 'content-client.json');
     writeFileSync(content, JSON.stringify({ categories: [{ id: 'pasta', icon: 'tabler:bowl' }] }));
-    const plugin = iconBundlePlugin({ contentFile: content, sourceDirs: [src] });
+    const plugin = iconBundlePlugin({ dataFiles: [content], sourceDirs: [src] });
     const load = plugin.load as unknown as (this: object, id: string) => string | null;
     const bundleIn = (environment: string) => {
       const context = { addWatchFile: () => {}, warn: () => {}, environment: { name: environment } };

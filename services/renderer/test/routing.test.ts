@@ -7,17 +7,20 @@ const load = async () => ({ default: () => null }) as PageModule;
 
 describe('file routes', () => {
   it('name and path pages as Nuxt does, static paths before dynamic ones', () => {
-    const files = pageFilesFrom({
-      './pages/category/[id].tsx': load,
-      './pages/index.tsx': load,
-      './pages/login.tsx': load,
-      './pages/category/new.tsx': load,
-    });
+    const files = pageFilesFrom(
+      {
+        './pages/category/[id].tsx': load,
+        './pages/index.tsx': load,
+        './pages/login.tsx': load,
+        './pages/category/new.tsx': load,
+      },
+      '../../site/app',
+    );
     expect(files.map(({ id, path, file }) => ({ id, path, file }))).toEqual([
-      { id: 'index', path: '/', file: 'src/app/pages/index.tsx' },
-      { id: 'category-new', path: '/category/new', file: 'src/app/pages/category/new.tsx' },
-      { id: 'login', path: '/login', file: 'src/app/pages/login.tsx' },
-      { id: 'category-id', path: '/category/:id', file: 'src/app/pages/category/[id].tsx' },
+      { id: 'index', path: '/', file: '../../site/app/pages/index.tsx' },
+      { id: 'category-new', path: '/category/new', file: '../../site/app/pages/category/new.tsx' },
+      { id: 'login', path: '/login', file: '../../site/app/pages/login.tsx' },
+      { id: 'category-id', path: '/category/:id', file: '../../site/app/pages/category/[id].tsx' },
     ]);
   });
 });

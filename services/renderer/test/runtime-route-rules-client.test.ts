@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRedirectLocation, createRouteRulesMatcher, normalizeRouteRules } from '../../../lib/route-rules.js';
-import { routeRules } from '../../../site.config.js';
+import { routeRules } from '../../../site/route-rules.js';
 import { clientRedirectFor } from '../src/runtime/client/route-rules-client.js';
 
 const matcher = createRouteRulesMatcher(

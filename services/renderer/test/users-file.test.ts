@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFileUserStore } from '../src/server/users/file-user-store.js';
-import { describeUserStore } from '../src/server/users/user-store.contract.js';
+import { createFileUserStore } from '../../../site/server/users/file-user-store.js';
+import { describeUserStore } from '../../../site/server/users/user-store.contract.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'users-'));
 const cost = { N: 1024, r: 8, p: 1 };

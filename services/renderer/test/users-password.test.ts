@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../src/server/users/password.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../site/server/users/password.js';
 
 const cheap = { N: 1024, r: 8, p: 1 };
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe } from 'vitest';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL } from '../../../tests/support/redis.js';
-import { createRedisUserStore } from '../src/server/users/redis-user-store.js';
-import { describeUserStore } from '../src/server/users/user-store.contract.js';
+import { createRedisUserStore } from '../../../site/server/users/redis-user-store.js';
+import { describeUserStore } from '../../../site/server/users/user-store.contract.js';
 
 const run = `test:${randomUUID()}:`;
 const available = await redisAvailable();

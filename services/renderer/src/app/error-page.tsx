@@ -9,6 +9,7 @@ import { useRouteError } from 'react-router';
 import { errorPageTitle, toHttpError, type ErrorBody } from '../../../../lib/errors.js';
 import { applyHead, errorHead } from '../runtime/shared/head.js';
 import { publicOrigin } from '../runtime/shared/app-config.js';
+import { siteHead } from './site-head.js';
 
 type ErrorViewProps = Pick<ErrorBody, 'statusCode' | 'statusMessage' | 'message'>;
 
@@ -34,7 +35,7 @@ export function ErrorView({ statusCode, statusMessage, message }: ErrorViewProps
 export function ErrorPage() {
   const error = toHttpError(useRouteError());
   useEffect(() => {
-    applyHead(document, errorHead(error.statusCode, errorPageTitle(error.statusCode), publicOrigin(), window.location.pathname));
+    applyHead(document, errorHead(error.statusCode, errorPageTitle(error.statusCode), publicOrigin(), window.location.pathname, siteHead));
   }, [error.statusCode]);
   return <ErrorView statusCode={error.statusCode} statusMessage={error.statusMessage} message={error.message} />;
 }

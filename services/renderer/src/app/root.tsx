@@ -5,14 +5,14 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, type UIMatch } from 'react-router';
 import { AppShell } from './components/ui/app-shell.js';
-import { layoutNamed } from './layouts/index.js';
+import { layoutNamed } from './layouts.js';
 import { applyHead, resolveHead } from '../runtime/shared/head.js';
+import type { LayoutComponent } from '../site-api/define-site-app.js';
+import { siteHead } from './site-head.js';
 import { markHydrated } from '../runtime/shared/hydration.js';
 import { RouteAnnouncer } from '../runtime/shared/route-announcer.js';
 import { publicOrigin } from '../runtime/shared/app-config.js';
 import { isPageHandle, type PageHandle } from '../runtime/shared/page-module.js';
-import '../app/styles/app.css';
-import '#content/code.css';
 
 /** The deepest match that is a loaded page, if any. */
 export function pageMatchOf(matches: readonly UIMatch[]): (UIMatch & { handle: PageHandle }) | undefined {
@@ -33,22 +33,24 @@ export function Root() {
 }
 
 /** Every page route renders this: the same component, so a shared layout stays mounted across pages. */
-export function PageHost() {
-  const match = pageMatchOf(useMatches());
-  const page = match?.handle.page;
-  useEffect(() => {
-    if (!match || !page) return;
-    const context = { data: match.data, params: match.params, path: match.pathname };
-    applyHead(document, resolveHead(page.head, context, publicOrigin()));
-  }, [match, page]);
-  if (!page) return null;
-  const Layout = layoutNamed(page.layout);
-  const Page = page.Component;
-  return Layout ? (
-    <Layout>
+export function createPageHost(layouts: Record<string, LayoutComponent>) {
+  return function PageHost() {
+    const match = pageMatchOf(useMatches());
+    const page = match?.handle.page;
+    useEffect(() => {
+      if (!match || !page) return;
+      const context = { data: match.data, params: match.params, path: match.pathname };
+      applyHead(document, resolveHead(page.head, context, publicOrigin(), siteHead));
+    }, [match, page]);
+    if (!page) return null;
+    const Layout = layoutNamed(layouts, page.layout);
+    const Page = page.Component;
+    return Layout ? (
+      <Layout>
+        <Page />
+      </Layout>
+    ) : (
       <Page />
-    </Layout>
-  ) : (
-    <Page />
-  );
+    );
+  };
 }

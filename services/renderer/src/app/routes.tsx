@@ -1,18 +1,16 @@
 /**
- * The route tree, from the files in ./pages (Nuxt's file routing): every page is loaded lazily
- * in its own chunk. Server and browser share the tree and differ only in how a page's data is
- * loaded: the server runs the page's loader, the browser fetches the page's payload.
+ * The route tree of a site's app, from its page files (Nuxt's file routing): every page is loaded
+ * lazily in its own chunk. Server and browser share the tree and differ only in how a page's data
+ * is loaded: the server runs the page's loader, the browser fetches the page's payload.
  */
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { ErrorPage } from './error-page.js';
-import { PageHost, Root } from './root.js';
-import { pageFilesFrom, pageHandleOf, type PageFile, type PageModule } from '../runtime/shared/page-module.js';
+import { createPageHost, Root } from './root.js';
+import { pageFilesFrom, pageHandleOf, type PageFile } from '../runtime/shared/page-module.js';
 import type { AppDefinition } from '../runtime/shared/app-definition.js';
-import { middlewareRegistry } from './middleware.js';
 import { pageNotFound } from '../runtime/shared/validate.js';
+import type { SiteApp } from '../site-api/define-site-app.js';
 import { PATHS_ARE_CASE_SENSITIVE } from '../../../../lib/canonical-path.js';
-
-export const pageFiles: PageFile[] = pageFilesFrom(import.meta.glob<PageModule>('./pages/**/*.tsx'));
 
 export const ROOT_ROUTE_ID = 'root';
 export const APP_ROUTE_ID = 'app';
@@ -33,41 +31,52 @@ const notFoundLoader: LoaderFunction = ({ request }) => {
   throw pageNotFound(`${url.pathname}${url.search}`);
 };
 
-export function createRoutes(pageLoader: (page: PageFile) => LoaderFunction): RouteObject[] {
-  const pages: RouteObject[] = pageFiles.map((page) => ({
-    id: page.id,
-    ...(page.path === '/' ? { index: true } : { path: page.path, caseSensitive: PATHS_ARE_CASE_SENSITIVE }),
-    Component: PageHost,
-    loader: pageLoader(page),
-    lazy: async () => ({ handle: pageHandleOf(page, await page.load()) }),
-  }));
-  return [
-    {
-      id: ROOT_ROUTE_ID,
-      path: '/',
-      Component: Root,
-      ErrorBoundary: ErrorPage,
-      // The `ssr: false` shell: nothing to show until the page's payload is in.
-      HydrateFallback: ShellFallback,
-      children: [
-        {
-          id: APP_ROUTE_ID,
-          ErrorBoundary: ErrorPage,
-          children: [...pages, { id: NOT_FOUND_ROUTE_ID, path: '*', Component: NotFound, loader: notFoundLoader }],
-        },
-      ],
+export interface AppRoutes {
+  pageFiles: PageFile[];
+  /** The tree, with each page's data loaded the way `pageLoader` says. */
+  createRoutes(pageLoader: (page: PageFile) => LoaderFunction): RouteObject[];
+  /** The app as the runtime sees it. */
+  definition: AppDefinition;
+}
+
+/** `appDir`: the app module's folder relative to the renderer's root, the prefix of the manifest's page keys. */
+export function createAppRoutes(site: SiteApp, appDir: string): AppRoutes {
+  const pageFiles = pageFilesFrom(site.pages, appDir);
+  const PageHost = createPageHost(site.layouts);
+  const createRoutes = (pageLoader: (page: PageFile) => LoaderFunction): RouteObject[] => {
+    const pages: RouteObject[] = pageFiles.map((page) => ({
+      id: page.id,
+      ...(page.path === '/' ? { index: true } : { path: page.path, caseSensitive: PATHS_ARE_CASE_SENSITIVE }),
+      Component: PageHost,
+      loader: pageLoader(page),
+      lazy: async () => ({ handle: pageHandleOf(page, await page.load()) }),
+    }));
+    return [
+      {
+        id: ROOT_ROUTE_ID,
+        path: '/',
+        Component: Root,
+        ErrorBoundary: ErrorPage,
+        // The `ssr: false` shell: nothing to show until the page's payload is in.
+        HydrateFallback: ShellFallback,
+        children: [
+          {
+            id: APP_ROUTE_ID,
+            ErrorBoundary: ErrorPage,
+            children: [...pages, { id: NOT_FOUND_ROUTE_ID, path: '*', Component: NotFound, loader: notFoundLoader }],
+          },
+        ],
+      },
+    ];
+  };
+  const middleware = { global: site.middleware?.global ?? [], named: site.middleware?.named ?? {} };
+  return {
+    pageFiles,
+    createRoutes,
+    definition: {
+      pageFileOf: (routeId) => pageFiles.find((page) => page.id === routeId),
+      notFoundRouteId: NOT_FOUND_ROUTE_ID,
+      middleware,
     },
-  ];
+  };
 }
-
-/** The page file a route id belongs to. */
-export function pageFileOf(routeId: string): PageFile | undefined {
-  return pageFiles.find((page) => page.id === routeId);
-}
-
-/** The app as the runtime sees it: the entries hand this in. */
-export const appDefinition: AppDefinition = {
-  pageFileOf,
-  notFoundRouteId: NOT_FOUND_ROUTE_ID,
-  middleware: middlewareRegistry,
-};

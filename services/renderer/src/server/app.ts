@@ -1,6 +1,6 @@
 /**
- * The renderer's Fastify app: the client build under the assets prefix (immutable), the product
- * API, then every other GET as a payload (`…/_payload.json`) or a streamed page.
+ * The renderer's Fastify app: the client build under the assets prefix (immutable), the site's
+ * server routes, then every other GET as a payload (`…/_payload.json`) or a streamed page.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -10,9 +10,8 @@ import { LIB_ERRORS } from '../../../../lib/error-codes.js';
 import { allowedMethods } from '../../../../lib/allowed-methods.js';
 import { createService, type ReadinessCheck } from '../../../../lib/service.js';
 import { pagePathOfPayload } from '../runtime/shared/payload.js';
-import { registerAccounts, type Accounts } from './accounts.js';
-import { trustTheGateway } from './auth/request-origin.js';
-import { categoriesApi } from './api/categories.js';
+import type { SiteServerInstance } from '../site-api/define-site-server.js';
+import { trustTheGateway } from './request-origin.js';
 import { answerPage } from './page-response.js';
 import { answerPayload } from './payload-response.js';
 import { registerRenderMetrics } from './render-metrics.js';
@@ -26,8 +25,8 @@ export interface RendererAppDeps {
   beforeRoutes?: (app: FastifyInstance) => void;
   logger: FastifyBaseLogger;
   checks?: Record<string, ReadinessCheck>;
-  /** Sessions, users and saved recipes (server/accounts.ts); without them every visitor is anonymous. */
-  accounts?: Accounts;
+  /** The site's server part, started: its routes are registered here, and it is closed with the app. */
+  site?: SiteServerInstance;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -43,7 +42,7 @@ export interface RendererApp {
   app: FastifyInstance;
 }
 
-/** `context` is the renderer's configuration as rendering needs it: the build, its entry, the services. */
+/** `context` is the renderer's configuration as rendering needs it: the build, its entry, the site's services. */
 export async function buildRendererApp(context: RenderContext, deps: RendererAppDeps): Promise<RendererApp> {
   const app = createService({
     name: 'renderer',
@@ -74,8 +73,9 @@ export async function buildRendererApp(context: RenderContext, deps: RendererApp
       },
     });
   }
-  await app.register(categoriesApi, { repository: context.services.content });
-  if (deps.accounts) await registerAccounts(app, deps.accounts);
+  if (deps.site?.routes) await app.register(deps.site.routes);
+  const close = deps.site?.close;
+  if (close) app.addHook('onClose', () => close());
 
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

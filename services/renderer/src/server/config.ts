@@ -13,12 +13,9 @@ import {
 } from '../../../../lib/config.js';
 import { BUILD_CHECK_INTERVAL_MS } from '../runtime/shared/app-config.js';
 import { buildDir, defaultBuildStoreDir } from '../../../../lib/paths.js';
-import { accountsConfigShape } from './auth/config.js';
 
 export const rendererConfigShape = {
   ...serviceFields(3001),
-  /** Sessions, users and the demo account (see auth/config.ts). */
-  ...accountsConfigShape,
   /** The site's public address, for canonical URLs; the request's host when unset. */
   PUBLIC_ORIGIN: httpUrl().optional(),
   /** How often the browser checks for a newer build (docs/spec.md §4); tests shorten it. */
@@ -37,7 +34,7 @@ export const rendererConfigShape = {
   /** After withdrawing on SIGTERM, how long an announced renderer keeps serving before it closes. */
   DRAIN_DELAY_MS: positiveInt(2000),
   ASSETS_PREFIX: assetsPrefix(),
-  /** The Vite client build, the SSR bundle, the build meta and the content file. */
+  /** The Vite client build, the SSR bundle (the site's server part inside) and the build meta. */
   CLIENT_DIR: z.string().min(1).default(join(buildDir, 'client')),
   SSR_ENTRY: z
     .string()
@@ -47,10 +44,6 @@ export const rendererConfigShape = {
     .string()
     .min(1)
     .default(join(buildDir, 'build', 'meta.json')),
-  CONTENT_FILE: z
-    .string()
-    .min(1)
-    .default(join(buildDir, 'content', 'content.json')),
 };
 
 export type RendererConfig = ReturnType<typeof parseRendererConfig>;

@@ -1,5 +1,5 @@
 /**
- * The build meta of a development run: the route rules of site.config.ts as the build would
+ * The build meta of a development run: the route rules of the site's definition as the build would
  * compile them, minus what would keep an edit from showing: Vite serves unhashed sources under
  * the assets prefix, so a long cache lifetime there would pin stale modules in the browser; and
  * the render cache (swr / isr / cache) would answer a page or payload from before the edit.
@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { BuildMeta } from '../../../../lib/build-store/types.js';
 import { normalizeRouteRules, type CompiledRouteRules } from '../../../../lib/route-rules.js';
-import { routeRules } from '../../../../site.config.js';
+import type { SiteDefinition } from '../site-api/define-site.js';
 
 export function devRouteRules(rules: CompiledRouteRules, assetsPrefix: string): CompiledRouteRules {
   return Object.fromEntries(
@@ -20,8 +20,8 @@ export function devRouteRules(rules: CompiledRouteRules, assetsPrefix: string): 
   );
 }
 
-export function devBuildMeta(assetsPrefix: string, now = Date.now()): BuildMeta {
-  const matcher = devRouteRules(normalizeRouteRules(routeRules), assetsPrefix);
+export function devBuildMeta(site: Pick<SiteDefinition, 'routeRules'>, assetsPrefix: string, now = Date.now()): BuildMeta {
+  const matcher = devRouteRules(normalizeRouteRules(site.routeRules ?? {}), assetsPrefix);
   // A new id per start: the browser's freshness check then reloads onto the restarted server.
   const id = `dev-${createHash('sha256').update(JSON.stringify(matcher)).update(String(now)).digest('hex').slice(0, 12)}`;
   return { id, timestamp: now, matcher, prerendered: [] };

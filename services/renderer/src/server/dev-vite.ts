@@ -3,16 +3,23 @@
  * with hot module replacement over its own WebSocket and its error overlay. The production
  * server never imports this file (Vite is a dev dependency).
  */
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ViteDevServer } from 'vite';
 import { projectRoot } from '../../../../lib/paths.js';
 import type { PageAssets } from './page-assets.js';
+import type { SiteDefinition } from '../site-api/define-site.js';
+import { siteFileOf } from '../site-api/site-file.js';
 
 export const RENDERER_ROOT = join(projectRoot, 'services', 'renderer');
 const CLIENT_ENTRY = 'src/entry-client.tsx';
-// Linked as stylesheets too, so a full load is styled before the app's JavaScript runs.
-const STYLESHEETS = ['src/app/styles/app.css'];
+
+/** The site the dev server builds (SITE, default site/site.ts), read through Vite as the build reads it. */
+export async function loadDevSite(vite: ViteDevServer): Promise<{ definition: SiteDefinition; stylesheetFile: string | null }> {
+  const file = siteFileOf(process.env);
+  const definition = ((await vite.ssrLoadModule(file)) as { default: SiteDefinition }).default;
+  return { definition, stylesheetFile: definition.stylesheet ? resolve(dirname(file), definition.stylesheet) : null };
+}
 
 export async function startVite(hmrPort: number): Promise<ViteDevServer> {
   const { createServer } = await import('vite');
@@ -41,14 +48,20 @@ export function mountVite(app: FastifyInstance, vite: ViteDevServer, assetsPrefi
  * The head scripts Vite adds in development (its client, React Fast Refresh's preamble), with a
  * nonce per request so the page's strict CSP lets them run.
  */
-export async function devAssets(vite: ViteDevServer, assetsPrefix: string, hmrPort: number): Promise<PageAssets> {
+export async function devAssets(
+  vite: ViteDevServer,
+  assetsPrefix: string,
+  hmrPort: number,
+  stylesheetFile: string | null,
+): Promise<PageAssets> {
   const html = await vite.transformIndexHtml('/', '<!DOCTYPE html><html><head></head><body></body></html>');
   const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1]?.trim() ?? '';
   return {
     links: () => ({
       entry: assetsPrefix + CLIENT_ENTRY,
       modulepreload: [],
-      stylesheets: STYLESHEETS.map((file) => assetsPrefix + file),
+      // Linked too, so a full load is styled before the app's JavaScript runs (Vite serves it by its path).
+      stylesheets: stylesheetFile ? [`${assetsPrefix}@fs${stylesheetFile}`] : [],
     }),
     headHtml: (nonce) => head.replaceAll('<script', `<script nonce="${nonce}"`),
     // The browser opens Vite's HMR WebSocket on its own port (CSP 'self' covers the page's port only).

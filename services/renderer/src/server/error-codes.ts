@@ -1,31 +1,9 @@
 /**
- * The renderer's error codes only its server raises: sign-in, saved recipes, the categories API and
- * page queries. Apart from ../error-codes.ts so none of this ships to the browser.
+ * The renderer's error codes only its server raises (page queries). Apart from ../error-codes.ts so
+ * none of this ships to the browser.
  */
 import { defineErrors } from '../../../../lib/error-catalogue.js';
 
-/** The text is the caller's own (the site's login words, app/login-rules.ts). */
-const given = (text: string) => text;
-
 export const RENDERER_SERVER_ERRORS = defineErrors({
   RENDERER_LOADER_BAD_RESPONSE: { statusCode: 500, message: 'A loader answered a Response that is not a redirect' },
-  RENDERER_CROSS_SITE_REFUSED: {
-    statusCode: 403,
-    message: (claimed: string | null, own: string) =>
-      claimed ? `Cross-site request refused: ${claimed} is not ${own}` : 'Cross-site request refused: no Origin or Referer header',
-  },
-  RENDERER_LOGIN_INVALID: { statusCode: 400, statusMessage: 'Invalid login', message: given },
-  RENDERER_WRONG_CREDENTIALS: { statusCode: 401, message: given },
-  RENDERER_SIGN_IN_BLOCKED: {
-    statusCode: 429,
-    message: (minutes: number) => `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  },
-  RENDERER_SIGN_IN_REQUIRED: { statusCode: 401, message: 'Sign in to save recipes' },
-  RENDERER_RECIPE_NOT_FOUND: { statusCode: 404, message: (id: string) => `No recipe with the id ${JSON.stringify(id)}` },
-  RENDERER_SAVED_FORM_INVALID: { statusCode: 400, message: 'The form must say saved=true or saved=false' },
-  RENDERER_CATEGORY_ID_INVALID: {
-    statusCode: 400,
-    message: 'Category id must be a lowercase slug: a-z, 0-9 and single hyphens, at most 64 characters',
-  },
-  RENDERER_CATEGORY_NOT_FOUND: { statusCode: 404, message: (id: string) => `Category not found: ${id}` },
 });

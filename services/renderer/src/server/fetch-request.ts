@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '../../../../lib/errors.js';
 import { LIB_ERRORS } from '../../../../lib/error-codes.js';
-import { requestOrigin } from './auth/request-origin.js';
+import { requestOrigin } from './request-origin.js';
 
 export function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url = request.url): Request {
   const headers = new Headers();

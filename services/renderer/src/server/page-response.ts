@@ -58,7 +58,7 @@ export async function answerPage(
     htmlClass: colors.className,
     forcedColorMode: colors.forced,
     extraHead: context.assets?.headHtml?.(nonce),
-    head: firstError ? errorHead(statusCode, errorPageTitle(statusCode), origin, url.pathname) : query.head(origin),
+    head: firstError ? errorHead(statusCode, errorPageTitle(statusCode), origin, url.pathname, context.entry.site) : query.head(origin),
     links,
     bootstrapModules: afterPaint,
     config: appConfigOf(context, origin, crawler),
@@ -96,7 +96,7 @@ export function answerShellError(context: RenderContext, request: FastifyRequest
       nonce,
       htmlClass: colorModeHtmlAttributes(request.headers.cookie).className,
       forcedColorMode: null,
-      head: errorHead(body.statusCode, errorPageTitle(body.statusCode), originOf(context, request), path),
+      head: errorHead(body.statusCode, errorPageTitle(body.statusCode), originOf(context, request), path, context.entry.site),
       links: { modulepreload: [], stylesheets: links.stylesheets },
     }) +
     renderToString(context.entry.errorElement(body)) +

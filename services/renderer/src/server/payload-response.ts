@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageSearchOfPayload, type Payload } from '../runtime/shared/payload.js';
-import { sessionIdFrom } from './auth/session-cookie.js';
+import { sessionIdFrom } from '../../../../site/server/auth/session-cookie.js';
 import { queryOutcome } from './page-query.js';
 import { buildHeaders, type RenderContext } from './render-context.js';
 

@@ -2,8 +2,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { BuildInfo } from '../../../../lib/build-store/types.js';
 import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
-import type { RendererServices } from '../runtime/shared/services.js';
-import { requestOrigin } from './auth/request-origin.js';
+import type { RendererServices } from '../site-api/services.js';
+import { requestOrigin } from './request-origin.js';
 import { linksFor, type PageLinks, type ViteManifest } from './manifest-links.js';
 import type { PageAssets } from './page-assets.js';
 import type { AppConfig } from '../runtime/shared/app-config.js';

@@ -29,7 +29,7 @@ export function answerShell(context: RenderContext, request: FastifyRequest, rep
       htmlClass: colorModeHtmlAttributes(request.headers.cookie).className,
       forcedColorMode: null,
       // The page sets its own title once its data is in; crawlers get a neutral head.
-      head: { ...resolveHead(undefined, { data: null, params: {}, path: url.pathname }, origin), robots: false },
+      head: { ...resolveHead(undefined, { data: null, params: {}, path: url.pathname }, origin, context.entry.site), robots: false },
       extraHead: context.assets?.headHtml?.(nonce),
       links,
       bootstrapModules: bootstrap,

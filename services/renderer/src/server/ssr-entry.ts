@@ -5,8 +5,9 @@
 import { pathToFileURL } from 'node:url';
 import type { ReactElement } from 'react';
 import type { ErrorBody } from '../../../../lib/errors.js';
-import type { ResolvedHead } from '../runtime/shared/head.js';
-import type { RendererServices } from '../runtime/shared/services.js';
+import type { ResolvedHead, SiteHead } from '../runtime/shared/head.js';
+import type { SiteServer, SiteServerContext, SiteServerInstance } from '../site-api/define-site-server.js';
+import type { RendererServices } from '../site-api/services.js';
 
 /** The loaded data of one page request, before it is rendered. */
 export interface PageQuery {
@@ -31,11 +32,20 @@ export interface SsrEntry {
   queryPage(request: Request, services: RendererServices): Promise<Response | PageQuery>;
   /** The error page alone (no router), for when the page itself could not render. */
   errorElement(error: ErrorBody): ReactElement;
+  /** The site's name and description, for the heads the server writes itself (errors, the shell). */
+  site: SiteHead;
+  /** The site's server part (its `defineSiteServer`), bundled here; null for a site without one. */
+  siteServer: SiteServer | null;
 }
 
 /** The module Vite built (or is serving, in development), checked to be the SSR entry. */
 export function checkSsrEntry(module: Partial<SsrEntry>, name: string): SsrEntry {
-  if (typeof module.queryPage !== 'function' || typeof module.clientEntry !== 'string' || typeof module.errorElement !== 'function') {
+  if (
+    typeof module.queryPage !== 'function' ||
+    typeof module.clientEntry !== 'string' ||
+    typeof module.errorElement !== 'function' ||
+    typeof module.site?.name !== 'string'
+  ) {
     throw new Error(`${name} is not the renderer's SSR bundle (run \`npm run build:renderer\`)`);
   }
   return module as SsrEntry;
@@ -43,4 +53,9 @@ export function checkSsrEntry(module: Partial<SsrEntry>, name: string): SsrEntry
 
 export async function loadSsrEntry(file: string): Promise<SsrEntry> {
   return checkSsrEntry((await import(pathToFileURL(file).href)) as Partial<SsrEntry>, file);
+}
+
+/** Starts the site's server part, if the bundle carries one. */
+export async function startSiteServer(entry: SsrEntry, context: SiteServerContext): Promise<SiteServerInstance | null> {
+  return entry.siteServer ? entry.siteServer.start(context) : null;
 }

@@ -28,28 +28,31 @@ export interface ResolvedHead {
   robots: boolean;
 }
 
-export const SITE_NAME = 'Cookbook';
-export const SITE_DESCRIPTION = 'A small developer cookbook: recipes with code you can copy.';
-
-export function formatTitle(title: string | undefined): string {
-  return title && title !== SITE_NAME ? `${title} | ${SITE_NAME}` : SITE_NAME;
+/** The site's own words every head falls back on (its `defineSite` name and description). */
+export interface SiteHead {
+  name: string;
+  description: string;
 }
 
-/** The page's head with defaults; the canonical URL is absolute, on `origin`, with no query. */
-export function resolveHead(input: PageHeadInput | undefined, context: HeadContext, origin: string): ResolvedHead {
+export function formatTitle(title: string | undefined, site: SiteHead): string {
+  return title && title !== site.name ? `${title} | ${site.name}` : site.name;
+}
+
+/** The page's head with the site's defaults; the canonical URL is absolute, on `origin`, with no query. */
+export function resolveHead(input: PageHeadInput | undefined, context: HeadContext, origin: string, site: SiteHead): ResolvedHead {
   const head = typeof input === 'function' ? input(context) : (input ?? {});
   const canonical = head.canonical ?? context.path;
   return {
-    title: formatTitle(head.title),
-    description: head.description ?? SITE_DESCRIPTION,
+    title: formatTitle(head.title, site),
+    description: head.description ?? site.description,
     canonical: /^https?:\/\//.test(canonical) ? canonical : `${origin.replace(/\/+$/, '')}${canonical}`,
     robots: head.robots ?? true,
   };
 }
 
 /** The head of the error page: Nuxt's `{status} - {statusText}`. */
-export function errorHead(statusCode: number, statusText: string, origin: string, path: string): ResolvedHead {
-  return { ...resolveHead({ title: `${statusCode} - ${statusText}` }, { data: null, params: {}, path }, origin), robots: false };
+export function errorHead(statusCode: number, statusText: string, origin: string, path: string, site: SiteHead): ResolvedHead {
+  return { ...resolveHead({ title: `${statusCode} - ${statusText}` }, { data: null, params: {}, path }, origin, site), robots: false };
 }
 
 export function renderHeadTags(head: ResolvedHead): string {

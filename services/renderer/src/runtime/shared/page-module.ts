@@ -1,5 +1,5 @@
 /**
- * What a page file (src/app/pages/**) may export, Nuxt's `definePageMeta` as plain exports:
+ * What a page file (a site's app/pages/**) may export, Nuxt's `definePageMeta` as plain exports:
  * the component, a loader, `validate`, `layout`, `middleware`, a forced `colorMode` and `head`.
  * Browser-safe.
  */
@@ -14,14 +14,14 @@ export type ValidateResult = boolean | { statusCode?: number; statusMessage?: st
 
 export type PageValidate = (route: RouteTarget) => ValidateResult | Promise<ValidateResult>;
 
-/** A page's middleware: a name from src/app/middleware.ts or its own function (runtime/shared/middleware.ts). */
+/** A page's middleware: a name from the site's middleware registry or its own function (runtime/shared/middleware.ts). */
 export type PageMiddleware = MiddlewareRef;
 
 export interface PageModule {
   default: ComponentType;
   loader?: (args: LoaderFunctionArgs) => unknown;
   validate?: PageValidate;
-  /** A layout name from src/app/layouts, or false to render the page alone. */
+  /** A layout name from the site's layouts, or false to render the page alone. */
   layout?: string | false;
   middleware?: PageMiddleware | PageMiddleware[];
   colorMode?: 'light' | 'dark' | 'system';
@@ -58,11 +58,11 @@ export function isPageHandle(value: unknown): value is PageHandle {
 }
 
 export interface PageFile {
-  /** Route id, Nuxt's route name: `index`, `login`, `category-id`. */
+  /** Route id, Nuxt's route name: `index`, `login`, `posts-id`. */
   id: string;
-  /** React Router path: `/`, `/login`, `/category/:id`. */
+  /** React Router path: `/`, `/login`, `/posts/:id`. */
   path: string;
-  /** Source path relative to the renderer root: `src/app/pages/category/[id].tsx`. */
+  /** Source path relative to the renderer root, the key of Vite's manifest: `../../site/app/pages/posts/[id].tsx`. */
   file: string;
   load: () => Promise<PageModule>;
 }
@@ -70,11 +70,11 @@ export interface PageFile {
 const PAGES_DIR = './pages/';
 
 /**
- * The page files found by `import.meta.glob('./pages/**\/*.tsx')` (keys relative to src/app) as
- * routes, with Nuxt's naming: `[id]` is a parameter, `index` the folder itself. Static paths sort
- * before dynamic ones so `/category/new` would beat `/category/:id`.
+ * The page files found by `import.meta.glob('./pages/**\/*.tsx')` (keys relative to the site's app
+ * folder, `appDir` from the renderer's root) as routes, with Nuxt's naming: `[id]` is a parameter,
+ * `index` the folder itself. Static paths sort before dynamic ones so `/posts/new` would beat `/posts/:id`.
  */
-export function pageFilesFrom(modules: Record<string, () => Promise<PageModule>>): PageFile[] {
+export function pageFilesFrom(modules: Record<string, () => Promise<PageModule>>, appDir: string): PageFile[] {
   return Object.entries(modules)
     .map(([key, load]) => {
       if (!key.startsWith(PAGES_DIR)) throw new Error(`page outside ./pages/: ${key}`);
@@ -85,7 +85,7 @@ export function pageFilesFrom(modules: Record<string, () => Promise<PageModule>>
       if (segments.at(-1) === 'index') segments.pop();
       const path = `/${segments.map((s) => s.replace(/^\[(\w+)\]$/, ':$1')).join('/')}`;
       const id = segments.length === 0 ? 'index' : segments.map((s) => s.replace(/^\[(\w+)\]$/, '$1')).join('-');
-      return { id, path, file: `src/app/${key.slice(2)}`, load };
+      return { id, path, file: `${appDir}/${key.slice(2)}`, load };
     })
     .sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')) || byCodeUnits(a.path, b.path));
 }

@@ -1,0 +1,22 @@
+/** The modules build/site-plugin.ts provides for the site being built. */
+declare module '#site-app' {
+  const app: import('../site-api/define-site-app.js').SiteApp;
+  export default app;
+}
+
+declare module '#site-server' {
+  const server: import('../site-api/define-site-server.js').SiteServer | null;
+  export default server;
+}
+
+declare module '#site-styles';
+
+declare module 'virtual:site' {
+  const site: {
+    name: string;
+    description: string;
+    /** The folder of the site's app module, relative to the renderer's root: the manifest's page keys start with it. */
+    appDir: string;
+  };
+  export default site;
+}

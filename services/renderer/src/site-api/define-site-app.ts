@@ -1,0 +1,24 @@
+/**
+ * The browser-and-server half of a site, bundled by Vite into both: its pages (Nuxt's file
+ * routing, found by `import.meta.glob('./pages/**\/*.tsx')` in the site's own module, since a glob
+ * must be written where the files are), its layouts and its route middleware. Browser-safe.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type { MiddlewareRegistry } from '../runtime/shared/middleware.js';
+import type { PageModule } from '../runtime/shared/page-module.js';
+
+export type LayoutComponent = ComponentType<{ children: ReactNode }>;
+
+export interface SiteApp {
+  /** `import.meta.glob<PageModule>('./pages/**\/*.tsx')` of the app module's folder. */
+  pages: Record<string, () => Promise<PageModule>>;
+  /** The layouts a page names with `export const layout = '<name>'`; `default` unless it says otherwise. */
+  layouts: Record<string, LayoutComponent>;
+  /** Route middleware: `global` before every page, `named` where a page asks for them. */
+  middleware?: Partial<MiddlewareRegistry>;
+}
+
+export function defineSiteApp(app: SiteApp): SiteApp {
+  if (Object.keys(app.pages).length === 0) throw new Error('defineSiteApp: no pages (import.meta.glob found no ./pages/**/*.tsx)');
+  return app;
+}

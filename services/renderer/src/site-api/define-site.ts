@@ -1,0 +1,47 @@
+/**
+ * The one entry a site hands the platform (Nuxt's `nuxt.config.ts`): what the build, the gateway
+ * and the launcher need to know of it. Plain data and two paths, so the build reads it without
+ * loading React or the site's server code: `app` is bundled for the browser and the server,
+ * `server` into the server bundle only. Browser-safe, no dependencies.
+ */
+import type { RouteRulesInput } from '../../../../lib/route-rules.js';
+
+export interface SiteDefinition {
+  /** The site's name: the title suffix of every page (`Login | {name}`). */
+  name: string;
+  /** The description of a page that gives none. */
+  description: string;
+  /** The site's app module (a `defineSiteApp` default export), relative to this file. */
+  app: string;
+  /** The site's server module (a `defineSiteServer` default export), relative to this file; none, no server part. */
+  server?: string;
+  /** The site's stylesheet (Tailwind's entry), relative to this file: linked by every page. */
+  stylesheet?: string;
+  /**
+   * The cookie that marks a signed-in visitor. It travels in the build meta: the gateway never
+   * answers a request that carries it from the render cache. None: only `Authorization` does.
+   */
+  sessionCookie?: string;
+  /** Route rules (redirects, headers, swr / isr / cache, prerender, ssr: false), by path pattern. */
+  routeRules?: RouteRulesInput;
+  /**
+   * Environment defaults of this site for every service and CLI that `npm start` runs, under what
+   * the environment sets: e.g. its Redis key prefix, the icon sets worth preloading.
+   */
+  defaults?: Record<string, string>;
+  /** Files the site's build writes before the bundle (JSON), whose icon names the server draws. */
+  serverIconData?: string[];
+}
+
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Checks a definition where a mistake would only show far away (a cookie the gateway never sees). */
+export function defineSite(site: SiteDefinition): SiteDefinition {
+  if (!site.name.trim()) throw new Error('defineSite: name must not be empty');
+  if (site.sessionCookie !== undefined && !COOKIE_NAME.test(site.sessionCookie))
+    throw new Error(`defineSite: sessionCookie ${JSON.stringify(site.sessionCookie)} is not a cookie name`);
+  for (const name of Object.keys(site.defaults ?? {}))
+    if (!ENV_NAME.test(name)) throw new Error(`defineSite: defaults.${name} is not an environment variable name`);
+  return site;
+}

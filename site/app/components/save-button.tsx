@@ -1,0 +1,112 @@
+/**
+ * Save or unsave a recipe, confirmed with a toast. Anonymous visitors are offered the login
+ * (and come back to the recipe afterwards).
+ */
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { navigate } from '../../../services/renderer/src/runtime/shared/navigate.js';
+import { savedRecipeRoute } from '../account-routes.js';
+import { Icon } from '../../../services/renderer/src/app/components/ui/icon.js';
+import { toast } from '../../../services/renderer/src/app/components/ui/toast.js';
+import { Tooltip } from '../../../services/renderer/src/app/components/ui/tooltip.js';
+import { loginHref } from './safe-redirect.js';
+
+/** The accounts client loads on the way to a press (hover, focus), not with the page. */
+const accounts = () => import('./accounts-client.js');
+const warmAccounts = () => void accounts().catch(() => undefined);
+
+export interface SaveButtonProps {
+  recipeId: string;
+  recipeTitle: string;
+  saved: boolean;
+  signedIn: boolean;
+}
+
+export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signedIn }: SaveButtonProps) {
+  const [saved, setSaved] = useState(initiallySaved);
+  const [busy, setBusy] = useState(false);
+  const location = useLocation();
+  const back = `${location.pathname}${location.search}#${recipeId}`;
+  const login = loginHref(back);
+
+  if (!signedIn) {
+    return (
+      <Link to={login} className="ui-button-soft text-sm" data-save="anonymous">
+        <Icon name="lucide:bookmark" className="size-4" />
+        Sign in to save<span className="sr-only"> {recipeTitle}</span>
+      </Link>
+    );
+  }
+
+  async function toggle(): Promise<void> {
+    setBusy(true);
+    const client = await accounts().catch(() => null);
+    if (!client) {
+      setBusy(false);
+      toast.add({
+        title: 'Could not update your saved recipes',
+        description: 'Check your connection.',
+        color: 'error',
+        icon: 'lucide:circle-x',
+      });
+      return;
+    }
+    const result = saved ? await client.unsaveRecipe(recipeId) : await client.saveRecipe(recipeId);
+    setBusy(false);
+    if (result.ok) {
+      setSaved(!saved);
+      toast.add({
+        title: saved ? `Removed "${recipeTitle}" from your saved recipes` : `Saved "${recipeTitle}"`,
+        color: 'success',
+        icon: 'lucide:bookmark-check',
+      });
+    } else if (result.status === 401) {
+      toast.add({
+        title: 'Your session has ended',
+        description: 'Sign in again to save recipes.',
+        color: 'warning',
+        actions: [{ label: 'Sign in', onClick: () => void navigate(login) }],
+      });
+    } else {
+      toast.add({
+        title: 'Could not update your saved recipes',
+        description: result.error.message,
+        color: 'error',
+        icon: 'lucide:circle-x',
+      });
+    }
+  }
+
+  // Icon-only: the words are for screen readers (with the recipe's title) and the tooltip. A plain
+  // form too, for a press before hydration or without JavaScript (server/saved/saved-routes.ts).
+  const action = saved ? 'Remove from saved' : 'Save';
+  return (
+    <form
+      method="post"
+      action={savedRecipeRoute(recipeId)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void toggle();
+      }}
+    >
+      <input type="hidden" name="saved" value={String(!saved)} />
+      <input type="hidden" name="redirect" value={back} />
+      <Tooltip text={saved ? 'Remove from saved' : 'Save recipe'}>
+        <button
+          type="submit"
+          className="ui-icon-button"
+          aria-busy={busy || undefined}
+          disabled={busy}
+          data-save={saved ? 'saved' : 'not-saved'}
+          onPointerEnter={warmAccounts}
+          onFocus={warmAccounts}
+        >
+          <Icon name={saved ? 'lucide:bookmark-check' : 'lucide:bookmark'} className="size-5" />
+          <span className="sr-only">
+            {action} {recipeTitle}
+          </span>
+        </button>
+      </Tooltip>
+    </form>
+  );
+}

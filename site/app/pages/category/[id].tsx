@@ -1,0 +1,108 @@
+/**
+ * A category and its recipes: the id must be a lowercase slug and a known one (DESIGN). Each
+ * recipe is an anchor (`#{recipe}`), its code blocks get copy buttons, and it can be saved.
+ */
+import { useRef } from 'react';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { createError } from '../../../../lib/errors.js';
+import { COOKBOOK_ERRORS } from '../../../error-codes.js';
+import { isSlug } from '../../../content/slug.js';
+import type { Recipe } from '../../../content/types.js';
+import { SaveButton } from '../../components/save-button.js';
+import { pageViewerOf } from '../../components/viewer.js';
+import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/copy-button.js';
+import { Icon } from '../../../../services/renderer/src/app/components/ui/icon.js';
+import type { HeadContext, PageHead } from '../../../../services/renderer/src/runtime/shared/head.js';
+import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';
+import { servicesOf, viewerOf } from '../../viewer-services.js';
+
+export const validate: PageValidate = (route) => isSlug(route.params.id);
+
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const { content } = servicesOf(context);
+  const category = content.category(params.id ?? '');
+  if (!category) {
+    const path = new URL(request.url).pathname;
+    throw createError({ ...COOKBOOK_ERRORS.COOKBOOK_CATEGORY_PAGE_NOT_FOUND(path), data: { path } });
+  }
+  const viewer = await viewerOf(context, request);
+  const recipes = content.recipesOf(category.id);
+  const saved = viewer ? recipes.filter((r) => viewer.saved.includes(r.id)).map((r) => r.id) : [];
+  return { category, recipes, saved, viewer: pageViewerOf(viewer) };
+}
+
+type Data = Awaited<ReturnType<typeof loader>>;
+
+export function head({ data }: HeadContext): PageHead {
+  const { category } = data as Data;
+  return { title: category.title, description: category.description };
+}
+
+function RecipeSection({ recipe, saved, signedIn }: { recipe: Recipe; saved: boolean; signedIn: boolean }) {
+  const body = useRef<HTMLDivElement>(null);
+  return (
+    <section
+      id={recipe.id}
+      aria-labelledby={`${recipe.id}-title`}
+      className="scroll-mt-20 border-t border-default pt-8"
+      data-recipe={recipe.id}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`${recipe.id}-title`} className="flex items-center gap-2 text-2xl font-semibold">
+            <Icon name={recipe.icon} className="size-6 shrink-0" />
+            <a href={`#${recipe.id}`} className="hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+              {recipe.title}
+            </a>
+          </h2>
+          <p className="mt-1 text-sm text-muted">{recipe.summary}</p>
+        </div>
+        <SaveButton key={`${signedIn}:${saved}`} recipeId={recipe.id} recipeTitle={recipe.title} saved={saved} signedIn={signedIn} />
+      </div>
+      {recipe.tags.length > 0 && (
+        <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-2 text-xs">
+          {recipe.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-muted px-2 py-0.5 text-muted">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={body} className="prose mt-4 max-w-none" dangerouslySetInnerHTML={{ __html: recipe.html }} />
+      <CodeBlockCopyButtons containerRef={body} contentKey={recipe.id} />
+    </section>
+  );
+}
+
+export default function CategoryPage() {
+  const { category, recipes, saved, viewer } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  return (
+    <article className="space-y-10" data-category={category.id} key={pathname}>
+      <header className="flex items-start gap-4">
+        <Icon name={category.icon} className="size-12 shrink-0" />
+        <div>
+          <h1 className="text-3xl font-bold">{category.title}</h1>
+          <p className="mt-2 text-muted">{category.description}</p>
+          <p className="mt-1 text-sm text-muted">
+            {recipes.length} {recipes.length === 1 ? 'recipe' : 'recipes'}
+          </p>
+        </div>
+      </header>
+      <nav aria-label={`Recipes in ${category.title}`}>
+        <ul className="flex flex-wrap gap-2 text-sm">
+          {recipes.map((recipe) => (
+            <li key={recipe.id}>
+              <a href={`#${recipe.id}`} className="ui-button-soft">
+                {recipe.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {recipes.map((recipe) => (
+        <RecipeSection key={recipe.id} recipe={recipe} saved={saved.includes(recipe.id)} signedIn={viewer !== null} />
+      ))}
+    </article>
+  );
+}

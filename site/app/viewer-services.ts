@@ -1,0 +1,43 @@
+/**
+ * What the cookbook's server part hands its loaders (server/server.ts builds it): the content,
+ * and the accounts as far as loaders need them. Page modules never import server code: they read
+ * these through React Router's context, so the browser bundle stays free of it.
+ */
+import type { RouterContextProvider } from 'react-router';
+import { siteServicesOf } from '../../services/renderer/src/site-api/services.js';
+import type { ContentRepository } from '../content/types.js';
+
+/** The signed-in visitor as loaders see it: who, and the ids of the recipes they saved. */
+export interface Viewer {
+  user: { id: string; email: string; name: string };
+  saved: string[];
+}
+
+/** The accounts, as far as loaders need them (server/accounts.ts implements it). */
+export interface AccountsView {
+  /** The visitor whose session cookie `request` carries; null when anonymous. */
+  viewer(request: Request): Promise<Viewer | null>;
+  /** The email a sign-in by the plain form (no script yet) just failed with, to fill in again; '' if none. */
+  typedEmail(request: Request): string;
+}
+
+export interface CookbookServices {
+  content: ContentRepository;
+  /** Absent when the renderer runs without accounts (then every visitor is anonymous). */
+  accounts?: AccountsView;
+}
+
+/** The services of this request; throws if a loader runs where there are none (the browser). */
+export function servicesOf(context: RouterContextProvider): CookbookServices {
+  return siteServicesOf<CookbookServices>(context);
+}
+
+/** The visitor of a loader's request, or null. */
+export async function viewerOf(context: RouterContextProvider, request: Request): Promise<Viewer | null> {
+  return (await servicesOf(context).accounts?.viewer(request)) ?? null;
+}
+
+/** The email to fill the login form with after a failed plain-form sign-in; '' without accounts. */
+export function typedEmailOf(context: RouterContextProvider, request: Request): string {
+  return servicesOf(context).accounts?.typedEmail(request) ?? '';
+}

@@ -1,0 +1,42 @@
+/**
+ * The cookbook's server part, started by the renderer: the content (its loaders read it), the
+ * accounts (sessions, users, saved recipes) and its API routes (/api/categories, /api/auth,
+ * /api/saved). In development it rebuilds the content when a Markdown file changes.
+ */
+import { join } from 'node:path';
+import { projectRoot } from '../../lib/paths.js';
+import { defineSiteServer } from '../../services/renderer/src/site-api/define-site-server.js';
+import type { CookbookServices } from '../app/viewer-services.js';
+import { buildContent } from '../content/build-content.js';
+import { loadContentRepository } from '../content/repository.js';
+import { createAccounts, registerAccounts } from './accounts.js';
+import { categoriesApi } from './api/categories.js';
+import { parseCookbookConfig } from './config.js';
+
+export default defineSiteServer({
+  async start({ logger, env, dev }) {
+    const config = parseCookbookConfig(env);
+    if (dev) await buildContent();
+    const content = await loadContentRepository(config.CONTENT_FILE);
+    const accounts = await createAccounts({ config, repository: content, logger });
+    const services: CookbookServices = { content, accounts };
+    return {
+      services,
+      async routes(app) {
+        await app.register(categoriesApi, { repository: services.content });
+        await registerAccounts(app, accounts);
+      },
+      checks: {
+        // Sign-in answers 503 with Retry-After meanwhile; the account stores share REDIS_URL with the build store.
+        accounts: async () => ((await accounts.ping()) ? 'ok' : { state: 'degraded', reason: 'the account store does not answer' }),
+      },
+      dev: {
+        watch: [join(projectRoot, 'content')],
+        async rebuild() {
+          await buildContent();
+          services.content = await loadContentRepository(config.CONTENT_FILE);
+        },
+      },
+    };
+  },
+});
