@@ -14,7 +14,7 @@ export default {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['\\.test\\.tsx?$', '^services/[^/]+/test/', '^bench/next-fixture/', '^dist/'] },
+    exclude: { path: ['\\.test\\.tsx?$', '^services/[^/]+/test/', '^site/test/', '^bench/next-fixture/', '^dist/'] },
     // `import type` and type-only specifiers count as dependencies.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -4,6 +4,12 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** A site imports the platform's public modules only: the rest of services/ may change under it. */
+const PLATFORM_INTERNALS = {
+  regex: '(^|/)services/(?!renderer/src/site-api/)',
+  message: 'A site uses the platform through services/renderer/src/site-api/ (app.ts, server.ts, define-site.ts) and lib/.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/next-fixture/**', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
@@ -60,25 +66,50 @@ export default tseslint.config(
     files,
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: denied, message }] }] },
   })),
-  {
-    // Production code holds no test helper: those live in tests/support/, which the production build
-    // (and the Docker image, which copies no tests/) does not have. A separate rule name, so the
-    // folder boundaries above still apply to the same files.
-    files: ['lib/**/*.{ts,tsx}', 'services/*/src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
-    ignores: ['**/*.test.{ts,tsx}', '**/*.contract.ts'],
+  // Production code holds no test helper: those live in tests/support/, which the production build
+  // (and the Docker image, which copies no tests/) does not have. The platform knows no site, and a
+  // site reaches the platform only through its public modules (services/renderer/src/site-api/ and
+  // lib/), so either can change alone. A separate rule name, so the folder boundaries above still
+  // apply to the same files.
+  ...[
+    {
+      files: ['lib/**/*.{ts,tsx}', 'services/*/src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts'],
+      denied: [{ group: ['**/site/**'], message: 'The platform knows no site: a site hands itself over with defineSite().' }],
+    },
+    {
+      files: ['site/**/*.{ts,tsx}'],
+      denied: [PLATFORM_INTERNALS],
+    },
+    {
+      files: ['site/app/**/*.{ts,tsx}'],
+      denied: [
+        PLATFORM_INTERNALS,
+        { group: ['**/server/**'], message: "The site's app runs in the browser too: its server code stays out of it." },
+      ],
+    },
+  ].map(({ files, denied }) => ({
+    files,
+    ignores: ['**/*.test.{ts,tsx}', '**/*.contract.ts', 'site/test/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['vitest', '**/tests/support/**'], message: 'Test helpers stay out of production code: tests/support/.' }] },
+        {
+          patterns: [
+            { group: ['vitest', '**/tests/support/**'], message: 'Test helpers stay out of production code: tests/support/.' },
+            ...denied,
+          ],
+        },
       ],
     },
-  },
+  })),
   {
     files: [
       'services/renderer/src/app/**/*.tsx',
       'services/renderer/src/runtime/**/*.tsx',
       'services/renderer/src/entry-*.tsx',
+      'site/app/**/*.tsx',
       'tests/e2e/fixtures/**/*.tsx',
+      'tests/fixtures/**/*.tsx',
     ],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
@@ -86,7 +117,7 @@ export default tseslint.config(
   {
     // The site uses its own framework: API calls through runtime/http-client.ts (retries and the
     // error shape of docs/spec.md §7), moves through runtime/navigate.ts.
-    files: ['services/renderer/src/app/**/*.{ts,tsx}'],
+    files: ['services/renderer/src/app/**/*.{ts,tsx}', 'site/app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the API through `http` from runtime/http-client.ts.' }],
       'no-restricted-properties': [

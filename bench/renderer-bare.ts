@@ -8,16 +8,17 @@ import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderToString } from 'react-dom/server';
 import { buildDir } from '../lib/paths.js';
-import { loadContentRepository } from '../site/content/repository.js';
 import { DOCUMENT_END, documentStart } from '../services/renderer/src/server/document.js';
 import { linksFor, readViteManifest } from '../services/renderer/src/server/manifest-links.js';
-import { loadSsrEntry } from '../services/renderer/src/server/ssr-entry.js';
+import { loadSsrEntry, startSiteServer } from '../services/renderer/src/server/ssr-entry.js';
+import { createLogger } from '../lib/logger.js';
 
 async function startBare(path: string): Promise<string> {
   const entry = await loadSsrEntry(join(buildDir, 'ssr', 'entry-server.js'));
-  const content = await loadContentRepository(join(buildDir, 'content', 'content.json'));
+  // The site's services as the renderer starts them (the data loaded once), without its routes.
+  const site = await startSiteServer(entry, { logger: createLogger({ service: 'bench', level: 'warn' }), env: process.env, dev: false });
   const manifest = await readViteManifest(join(buildDir, 'client'));
-  const query = await entry.queryPage(new Request(`http://127.0.0.1${path}`), { content });
+  const query = await entry.queryPage(new Request(`http://127.0.0.1${path}`), site?.services);
   if (query instanceof Response || query.errors) throw new Error(`bare baseline: ${path} did not render`);
   const nonce = 'bench-nonce';
   const start = documentStart({

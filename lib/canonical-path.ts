@@ -1,15 +1,15 @@
 /**
  * One spelling per page, shared by the gateway (its cache key and redirect) and the renderer
- * (before its route matcher, whose routes take `PATHS_ARE_CASE_SENSITIVE`): `/category/gi%74`,
- * `/%63ategory/git` and `/category/git/` are all `/category/git`. Browser-safe, dependency-free.
+ * (before its route matcher, whose routes take `PATHS_ARE_CASE_SENSITIVE`): `/posts/hell%6F`,
+ * `/%70osts/hello` and `/posts/hello/` are all `/posts/hello`. Browser-safe, dependency-free.
  *
  * - Percent-encoded unreserved characters (RFC 3986 §2.3: letters, digits, `-._~`) are decoded;
  *   other percent-encodings stay encoded with uppercase hex (`%2f` → `%2F`: never a separator).
  *   Dots that would make a `.` or `..` segment stay encoded: decoding must never create a path
  *   a browser would resolve elsewhere.
- * - Case is significant: every route and slug of the site is lowercase (the content schema
- *   refuses others; DESIGN.md: a malformed id is a 404), so `/CATEGORY/git` and `/category/Git`
- *   name no page and are 404 at the renderer, whose matcher is case-sensitive by this rule.
+ * - Case is significant: a site's routes and slugs are lowercase (DESIGN.md: a malformed id is a
+ *   404), so `/POSTS/hello` and `/posts/Hello` name no page and are 404 at the renderer, whose
+ *   matcher is case-sensitive by this rule.
  * - No trailing slash, except the root `/`.
  */
 

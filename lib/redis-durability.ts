@@ -1,6 +1,6 @@
 /**
- * Whether the Redis the renderer found can keep durable data (accounts, password hashes, saved
- * recipes, sessions): it persists to disk, and its eviction policy never drops a key without a TTL.
+ * Whether the Redis the renderer found can keep durable data (what a site stores there: accounts,
+ * password hashes, sessions): it persists to disk, and its eviction policy never drops a key without a TTL.
  * Checked once when the renderer first connects and said in one log line (README, "Redis in
  * production"; docs/decisions/durable-data.md). Managed Redis often refuses CONFIG: then INFO
  * answers what it can, and the line says what could not be checked.

@@ -2,7 +2,7 @@
  * Requests refused before any route reads them, in the one error shape (lib/service.ts answers):
  * a declared body larger than the limit (413), including before `100 Continue` is sent, so a
  * client that waits for it (curl does above 1 MiB) never uploads a body it would only lose; and
- * a compressed request body (415). No route here takes one (sign-in and saved recipes send a few
+ * a compressed request body (415). No route here takes one (a site's forms send a few
  * bytes of JSON), decoding at the edge would invite decompression bombs, and passing it through
  * would leave each upstream to decode it or misread it; RFC 7694 answers 415 with the encodings
  * accepted (identity only).

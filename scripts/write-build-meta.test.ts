@@ -7,6 +7,9 @@ import { normalizeRouteRules } from '../lib/route-rules.js';
 import { routeRules } from '../site/route-rules.js';
 import { computeBuildId, createBuildMeta } from './write-build-meta.js';
 
+/** The cookbook's one data file, relative to the build folder (site/site.ts). */
+const DATA = ['content/content.json'];
+
 describe('the build meta', () => {
   const dirs: string[] = [];
   afterEach(async () => Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -23,18 +26,26 @@ describe('the build meta', () => {
 
   it('has the same id for the same inputs in two places, a different one when any input changes', async () => {
     const rules = normalizeRouteRules({ '/a': { redirect: '/b' } });
-    const one = computeBuildId(await buildOutput('{"main":1}', '{"c":1}'), rules);
-    const two = computeBuildId(await buildOutput('{"main":1}', '{"c":1}'), rules);
+    const one = computeBuildId(await buildOutput('{"main":1}', '{"c":1}'), { matcher: rules, dataFiles: DATA });
+    const two = computeBuildId(await buildOutput('{"main":1}', '{"c":1}'), { matcher: rules, dataFiles: DATA });
     expect(one).toBe(two);
     expect(isBuildId(one)).toBe(true);
-    expect(computeBuildId(await buildOutput('{"main":2}', '{"c":1}'), rules)).not.toBe(one);
-    expect(computeBuildId(await buildOutput('{"main":1}', '{"c":2}'), rules)).not.toBe(one);
-    expect(computeBuildId(await buildOutput('{"main":1}', '{"c":1}'), normalizeRouteRules({ '/a': { redirect: '/c' } }))).not.toBe(one);
+    expect(computeBuildId(await buildOutput('{"main":2}', '{"c":1}'), { matcher: rules, dataFiles: DATA })).not.toBe(one);
+    expect(computeBuildId(await buildOutput('{"main":1}', '{"c":2}'), { matcher: rules, dataFiles: DATA })).not.toBe(one);
+    const otherRules = normalizeRouteRules({ '/a': { redirect: '/c' } });
+    expect(computeBuildId(await buildOutput('{"main":1}', '{"c":1}'), { matcher: otherRules, dataFiles: DATA })).not.toBe(one);
+    const withCookie = { matcher: rules, dataFiles: DATA, sessionCookie: 'sid' };
+    expect(computeBuildId(await buildOutput('{"main":1}', '{"c":1}'), withCookie)).not.toBe(one);
+    // A site without data files: its content file is not an input.
+    const noData = { matcher: rules, dataFiles: [] };
+    expect(computeBuildId(await buildOutput('{"main":1}', '{"c":1}'), noData)).toBe(
+      computeBuildId(await buildOutput('{"main":1}', '{"c":2}'), noData),
+    );
   });
 
   it('compiles the site rules into { id, timestamp, matcher, prerendered }', async () => {
-    const meta = createBuildMeta(await buildOutput('{}', '{}'), { routeRules }, 1234);
-    expect(meta).toMatchObject({ timestamp: 1234, prerendered: [] });
+    const meta = createBuildMeta(await buildOutput('{}', '{}'), { routeRules, sessionCookie: 'cookbook_session', dataFiles: DATA }, 1234);
+    expect(meta).toMatchObject({ timestamp: 1234, prerendered: [], sessionCookie: 'cookbook_session' });
     expect(meta.matcher['/home']).toEqual({ redirect: { to: '/', statusCode: 301 } });
     expect(Object.keys(meta.matcher)).toEqual([
       '/home',

@@ -13,19 +13,30 @@ import { normalizeRouteRules, RouteRuleError, type CompiledRouteRules } from '..
 import { SITE_JSON_FILE } from '../lib/site-defaults.js';
 import type { SiteJson } from '../services/renderer/src/site-api/site-json.js';
 
-/** The inputs that define a build; a missing one simply does not count. */
-export const BUILD_ID_INPUTS = ['client/.vite/manifest.json', 'content/content.json'] as const;
+/** The client bundle's manifest: a new client, a new build. The site's data files count too. */
+const CLIENT_MANIFEST = 'client/.vite/manifest.json';
 
-/** A content hash: the same client bundle, content and rules give the same id on any machine. */
-export function computeBuildId(root: string, matcher: CompiledRouteRules): string {
+export interface BuildIdInputs {
+  matcher: CompiledRouteRules;
+  sessionCookie?: string | undefined;
+  /** The site's data files, relative to `root`. */
+  dataFiles: readonly string[];
+}
+
+/**
+ * A content hash: the same client bundle, site data, rules and session cookie give the same id on
+ * any machine. A missing file counts as missing.
+ */
+export function computeBuildId(root: string, { matcher, sessionCookie, dataFiles }: BuildIdInputs): string {
   const hash = createHash('sha256');
-  for (const input of BUILD_ID_INPUTS) {
+  for (const input of [CLIENT_MANIFEST, ...dataFiles]) {
     const path = join(root, input);
     hash.update(`${input}\0`);
     hash.update(existsSync(path) ? readFileSync(path) : '\0missing');
     hash.update('\0');
   }
   hash.update(JSON.stringify(matcher));
+  if (sessionCookie) hash.update(`\0${sessionCookie}`);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -35,9 +46,14 @@ export function readSiteJson(file = SITE_JSON_FILE): SiteJson {
   return JSON.parse(readFileSync(file, 'utf8')) as SiteJson;
 }
 
-export function createBuildMeta(root: string, site: Pick<SiteJson, 'routeRules'>, now = Date.now()): BuildMeta {
+export function createBuildMeta(
+  root: string,
+  site: Pick<SiteJson, 'routeRules' | 'sessionCookie' | 'dataFiles'>,
+  now = Date.now(),
+): BuildMeta {
   const matcher = normalizeRouteRules(site.routeRules);
-  return { id: computeBuildId(root, matcher), timestamp: now, matcher, prerendered: [] };
+  const id = computeBuildId(root, { matcher, sessionCookie: site.sessionCookie, dataFiles: site.dataFiles });
+  return { id, timestamp: now, matcher, prerendered: [], ...(site.sessionCookie ? { sessionCookie: site.sessionCookie } : {}) };
 }
 
 function main(): void {

@@ -6,6 +6,7 @@
 import { defineSite } from '../services/renderer/src/site-api/define-site.js';
 import { SITE_NAME } from './app/site-name.js';
 import { routeRules } from './route-rules.js';
+import { SESSION_COOKIE } from './server/auth/limits.js';
 
 export default defineSite({
   name: SITE_NAME,
@@ -13,7 +14,7 @@ export default defineSite({
   app: './app/app.ts',
   server: './server/server.ts',
   stylesheet: './app/styles/site.css',
-  sessionCookie: 'cookbook_session',
+  sessionCookie: SESSION_COOKIE,
   routeRules,
   defaults: {
     // The keys every earlier release wrote: accounts and builds stay where they were.
@@ -21,6 +22,7 @@ export default defineSite({
     // The sets the pages and the content use: loaded at start, so no visitor waits for them.
     ICONS_PRELOAD: 'lucide,logos',
   },
-  // The content's icons (categories): drawn by the server, never in the browser's bundle.
-  serverIconData: ['../dist/content/content.json'],
+  // The content the build step writes (npm run build:content): a new build id when it changes, and
+  // its icons (categories) drawn by the server, never in the browser's bundle.
+  dataFiles: ['../dist/content/content.json'],
 });

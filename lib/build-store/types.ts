@@ -12,6 +12,11 @@ export interface BuildMeta extends BuildInfo {
   matcher: CompiledRouteRules;
   /** Paths rendered at build time; empty while nothing is prerendered. */
   prerendered: string[];
+  /**
+   * The cookie that marks a signed-in visitor (the site's `defineSite` sessionCookie): the gateway
+   * never answers a request carrying it from the render cache. Absent: the site has no sessions.
+   */
+  sessionCookie?: string;
 }
 
 /** A renderer process and the build it serves (docs/decisions/skew-protection.md). */

@@ -24,7 +24,7 @@ export function createOtlpTracer(options: OtlpTracerOptions): RequestTracer {
     // Batch size and delay: the SDK's own OTEL_BSP_* variables (default: every 5 s).
     spanProcessors: [new BatchSpanProcessor(exporter)],
   });
-  const tracer = provider.getTracer('cookbook-platform');
+  const tracer = provider.getTracer('platform');
   return {
     recording: true,
     start(name, parent, attributes) {

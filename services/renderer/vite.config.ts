@@ -8,7 +8,7 @@
  *   BUILD_DIR where the build goes (default dist/; see lib/paths.ts)
  */
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -26,7 +26,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * React Router's package exports only its development build (warnings, invariants, dev-only
  * checks); its own Vite plugin swaps in `dist/production` for a build. We do the same, for the
  * browser (0.5 KB br less on every page) and for the SSR bundle, which then carries it inside (a
- * warmed render of /category/git: 5.0 ms of CPU against 5.9). `npm run dev` keeps the development build.
+ * warmed render of a content page: 5.0 ms of CPU against 5.9). `npm run dev` keeps the development build.
  */
 // Found as Node finds the package (its package.json is exported), wherever npm put it.
 const reactRouterProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
@@ -51,7 +51,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       sitePlugin(site, root),
       iconBundlePlugin({
         sourceDirs: [join(root, 'src', 'app'), siteDir],
-        dataFiles: (site.definition.serverIconData ?? []).map((file) => resolve(siteDir, file)),
+        dataFiles: site.dataFiles,
       }),
     ],
     build: { sourcemap: true, emptyOutDir: true },

@@ -4,8 +4,8 @@
  * A page may also export its own function. A name missing here raises
  * 'Unknown route middleware: {name}'.
  */
+import type { MiddlewareRegistry, RouteMiddleware } from '../../services/renderer/src/site-api/app.js';
 import type { RouterContextProvider } from 'react-router';
-import type { MiddlewareRegistry, RouteMiddleware } from '../../services/renderer/src/runtime/shared/middleware.js';
 import { viewerOf } from './viewer-services.js';
 import { loginHref } from './components/safe-redirect.js';
 

@@ -3,8 +3,8 @@
  * and the accounts as far as loaders need them. Page modules never import server code: they read
  * these through React Router's context, so the browser bundle stays free of it.
  */
-import type { RouterContextProvider } from 'react-router';
 import { siteServicesOf } from '../../services/renderer/src/site-api/services.js';
+import type { RouterContextProvider } from 'react-router';
 import type { ContentRepository } from '../content/types.js';
 
 /** The signed-in visitor as loaders see it: who, and the ids of the recipes they saved. */

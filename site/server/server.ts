@@ -3,9 +3,9 @@
  * accounts (sessions, users, saved recipes) and its API routes (/api/categories, /api/auth,
  * /api/saved). In development it rebuilds the content when a Markdown file changes.
  */
+import { defineSiteServer } from '../../services/renderer/src/site-api/server.js';
 import { join } from 'node:path';
 import { projectRoot } from '../../lib/paths.js';
-import { defineSiteServer } from '../../services/renderer/src/site-api/define-site-server.js';
 import type { CookbookServices } from '../app/viewer-services.js';
 import { buildContent } from '../content/build-content.js';
 import { loadContentRepository } from '../content/repository.js';

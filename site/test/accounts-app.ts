@@ -1,4 +1,5 @@
 /** A small Fastify app with only the accounts' routes, over the sample content, for app.inject tests. */
+import { trustTheGateway } from '../../services/renderer/src/site-api/server.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,6 @@ import { pino } from 'pino';
 import { createService } from '../../lib/service.js';
 import { createContentRepository } from '../content/repository.js';
 import { createAccounts, registerAccounts, type Accounts } from '../server/accounts.js';
-import { trustTheGateway } from '../../services/renderer/src/server/request-origin.js';
 import type { AccountsConfig } from '../server/auth/config.js';
 import { sample } from './content-sample.js';
 

@@ -1,7 +1,7 @@
 /**
  * The route rules of the current build at the gateway: redirects answer before any upstream
  * is asked; `headers` and `robots: false` are set on the response. Before any rule, a page asked
- * for in another spelling (`/category/gi%74/`) is sent to its canonical path (lib/canonical-path.ts,
+ * for in another spelling (`/posts/hell%6F/`) is sent to its canonical path (lib/canonical-path.ts,
  * which the renderer applies too), so each page has one cache entry and one address.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
+import { buildDir } from '../../../lib/paths.js';
 import type { SiteDefinition } from '../src/site-api/define-site.js';
 import { SITE_JSON, type SiteJson } from '../src/site-api/site-json.js';
 
@@ -26,6 +27,8 @@ export interface LoadedSite {
   appFile: string;
   serverFile: string | null;
   stylesheetFile: string | null;
+  /** Its data files, absolute. */
+  dataFiles: string[];
 }
 
 /** The definition a site file exports by default, with its parts' files checked to exist. */
@@ -44,14 +47,17 @@ export async function loadSite(file: string): Promise<LoadedSite> {
     appFile: part(definition.app, 'app'),
     serverFile: definition.server ? part(definition.server, 'server') : null,
     stylesheetFile: definition.stylesheet ? part(definition.stylesheet, 'stylesheet') : null,
+    // Written by the site's build step, so perhaps not yet: checked by the build meta, which needs them.
+    dataFiles: (definition.dataFiles ?? []).map((path) => resolve(dirname(file), path)),
   };
 }
 
 /** What the build meta and the launcher read of the site (no code: names, rules, defaults). */
-export function siteJsonOf({ definition }: LoadedSite): SiteJson {
+export function siteJsonOf({ definition, dataFiles }: LoadedSite): SiteJson {
   return {
     name: definition.name,
     routeRules: definition.routeRules ?? {},
+    dataFiles: dataFiles.map((file) => relative(buildDir, file).split('\\').join('/')),
     ...(definition.sessionCookie ? { sessionCookie: definition.sessionCookie } : {}),
     defaults: definition.defaults ?? {},
   };

@@ -58,6 +58,7 @@ try {
     assets: await devAssets(vite, config.ASSETS_PREFIX, hmrPort, site.stylesheetFile),
     services: siteServer?.services,
     build: { id: meta.id, timestamp: meta.timestamp },
+    sessionCookie: meta.sessionCookie,
     assetsPrefix: config.ASSETS_PREFIX,
     publicOrigin: config.PUBLIC_ORIGIN,
     streamTimeoutMs: config.SSR_STREAM_TIMEOUT_MS,

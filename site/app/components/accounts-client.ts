@@ -4,8 +4,8 @@
  * for these POST and DELETE calls, and a mutation signal that drops preloaded payloads). Each
  * answers the parsed body or the error body, never throws.
  */
+import { http } from '../../../services/renderer/src/site-api/app.js';
 import { defaultCode, type ErrorBody } from '../../../lib/errors.js';
-import { http } from '../../../services/renderer/src/runtime/shared/http-client.js';
 import { LOGIN_ROUTE, LOGOUT_ROUTE, savedRecipeRoute } from '../account-routes.js';
 
 export interface SessionUser {

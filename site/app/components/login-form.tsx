@@ -4,11 +4,10 @@
  * hydration, or without JavaScript, the form posts itself to the same route, which answers with a
  * redirect (server/auth/plain-forms.ts); `failure` is what that answer brought back.
  */
+import { navigate, toast } from '../../../services/renderer/src/site-api/app.js';
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { navigate } from '../../../services/renderer/src/runtime/shared/navigate.js';
 import { LOGIN_ROUTE } from '../account-routes.js';
 import { checkLoginFields, type LoginFieldErrors } from '../login-rules.js';
-import { toast } from '../../../services/renderer/src/app/components/ui/toast.js';
 
 /**
  * The accounts client (and the HTTP client under it) loads when the visitor starts on the form,

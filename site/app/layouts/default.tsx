@@ -1,8 +1,8 @@
 /** The default layout (DESIGN): header with the site name, navigation and the colour-mode switch; footer. */
+import { ColorModeSwitch } from '../../../services/renderer/src/site-api/app.js';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../components/account-menu.js';
-import { ColorModeSwitch } from '../../../services/renderer/src/app/components/ui/color-mode-switch.js';
 import { SITE_NAME } from '../site-name.js';
 
 const NAVIGATION = [

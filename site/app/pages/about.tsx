@@ -1,6 +1,6 @@
 /** About: what the cookbook is and how it is made. The same for everyone, so it is prerendered at build time. */
+import type { PageHead } from '../../../services/renderer/src/site-api/app.js';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { PageHead } from '../../../services/renderer/src/runtime/shared/head.js';
 import { servicesOf } from '../viewer-services.js';
 
 export async function loader({ context }: LoaderFunctionArgs) {

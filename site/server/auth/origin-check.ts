@@ -2,10 +2,10 @@
  * Cross-site request forgery guard: a state-changing request must name this site as its Origin
  * (or, lacking one, its Referer). SameSite=Lax already stops most; this stops the rest.
  */
+import { requestOrigin } from '../../../services/renderer/src/site-api/server.js';
 import type { FastifyRequest } from 'fastify';
 import { createError } from '../../../lib/errors.js';
 import { COOKBOOK_SERVER_ERRORS } from '../error-codes.js';
-import { requestOrigin } from '../../../services/renderer/src/server/request-origin.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -88,7 +88,7 @@ export async function buildRendererApp(context: RenderContext, deps: RendererApp
       throw createError(LIB_ERRORS.LIB_ROUTE_NOT_FOUND(path));
     }
     // One spelling per page, the gateway's (lib/canonical-path.ts): React Router would match
-    // `/category/gi%74/` too, and each spelling would be a page of its own to caches and crawlers.
+    // `/posts/hell%6F/` too, and each spelling would be a page of its own to caches and crawlers.
     const canonical = canonicalRedirect(request.url);
     if (canonical) return reply.code(308).header('location', canonical).send();
     const pagePath = pagePathOfPayload(path);

@@ -20,9 +20,13 @@ export function devRouteRules(rules: CompiledRouteRules, assetsPrefix: string): 
   );
 }
 
-export function devBuildMeta(site: Pick<SiteDefinition, 'routeRules'>, assetsPrefix: string, now = Date.now()): BuildMeta {
+export function devBuildMeta(
+  site: Pick<SiteDefinition, 'routeRules' | 'sessionCookie'>,
+  assetsPrefix: string,
+  now = Date.now(),
+): BuildMeta {
   const matcher = devRouteRules(normalizeRouteRules(site.routeRules ?? {}), assetsPrefix);
   // A new id per start: the browser's freshness check then reloads onto the restarted server.
   const id = `dev-${createHash('sha256').update(JSON.stringify(matcher)).update(String(now)).digest('hex').slice(0, 12)}`;
-  return { id, timestamp: now, matcher, prerendered: [] };
+  return { id, timestamp: now, matcher, prerendered: [], ...(site.sessionCookie ? { sessionCookie: site.sessionCookie } : {}) };
 }

@@ -1,6 +1,6 @@
 /**
  * `toScriptSafeJson` (runtime/shared/payload.ts) for the inline payload, with the escaped JSON of long
- * strings remembered. A category payload is mostly recipe HTML that is the same on every request
+ * strings remembered. A content page's payload is mostly rendered HTML that is the same on every request
  * (and the same string objects, so the lookup is cheap); escaping it each time was ~6% of a page.
  * The output is the text `toScriptSafeJson(value)` gives; anything that is not a plain object,
  * array or primitive goes through it whole (a nested `toJSON` is called without its key).

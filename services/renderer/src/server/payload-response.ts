@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageSearchOfPayload, type Payload } from '../runtime/shared/payload.js';
-import { sessionIdFrom } from '../../../../site/server/auth/session-cookie.js';
+import { parseCookie } from 'cookie';
 import { queryOutcome } from './page-query.js';
 import { buildHeaders, type RenderContext } from './render-context.js';
 
@@ -13,6 +13,11 @@ import { buildHeaders, type RenderContext } from './render-context.js';
 export interface PayloadRedirect {
   buildId: string;
   redirect: { to: string; statusCode: number };
+}
+
+/** Whether the request carries the site's session cookie (the build meta names it). */
+function signedIn(context: RenderContext, cookieHeader: string | undefined): boolean {
+  return Boolean(context.sessionCookie && cookieHeader && parseCookie(cookieHeader)[context.sessionCookie] !== undefined);
 }
 
 export async function answerPayload(
@@ -24,7 +29,7 @@ export async function answerPayload(
   const search = pageSearchOfPayload(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
   const outcome = await queryOutcome(context, request, reply, `${pagePath}${search}`);
   // A signed-in visitor's data is theirs alone; an anonymous payload may be shared (the gateway's cache).
-  const personal = sessionIdFrom(request.headers.cookie) !== undefined;
+  const personal = signedIn(context, request.headers.cookie);
   reply.headers({
     ...buildHeaders(context),
     'cache-control': personal ? 'private, no-cache' : 'no-cache',

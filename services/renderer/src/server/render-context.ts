@@ -16,6 +16,8 @@ export interface RenderContext {
   assets?: PageAssets;
   services: RendererServices;
   build: BuildInfo;
+  /** The site's session cookie (from the build meta): a payload for a request carrying it is private. */
+  sessionCookie?: string | undefined;
   assetsPrefix: string;
   /** PUBLIC_ORIGIN; the request's own origin when unset. */
   publicOrigin: string | undefined;

@@ -29,8 +29,12 @@ export interface SiteDefinition {
    * the environment sets: e.g. its Redis key prefix, the icon sets worth preloading.
    */
   defaults?: Record<string, string>;
-  /** Files the site's build writes before the bundle (JSON), whose icon names the server draws. */
-  serverIconData?: string[];
+  /**
+   * Files the site's own build step writes before the bundle, which its server reads at run time
+   * (JSON), relative to this file: each counts in the build id (new data, new build), and the icons
+   * they name are drawn by the server (never in the browser's bundle).
+   */
+  dataFiles?: string[];
 }
 
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;

@@ -10,6 +10,8 @@ export interface SiteJson {
   name: string;
   routeRules: RouteRulesInput;
   sessionCookie?: string;
+  /** The site's data files, relative to the build folder: they count in the build id. */
+  dataFiles: string[];
   /** Environment defaults for the services and CLIs `npm start` runs. */
   defaults: Record<string, string>;
 }

@@ -12,7 +12,7 @@
  */
 import type { DataRouter as Router } from 'react-router';
 
-export const SCROLL_MEMORY_KEY = 'cookbook:scroll';
+export const SCROLL_MEMORY_KEY = 'platform:scroll';
 const KEPT_MAX = 50;
 /** How long a restore waits for late content (lazy parts, the `ssr: false` shell's data). */
 const RESTORE_WAIT_MS = 5000;

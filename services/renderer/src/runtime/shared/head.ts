@@ -7,7 +7,7 @@ import { escapeHtml } from '../../../../../lib/errors.js';
 export interface PageHead {
   title?: string;
   description?: string;
-  /** A path (`/category/git`) or an absolute URL; defaults to the page's own path. */
+  /** A path (`/posts/hello`) or an absolute URL; defaults to the page's own path. */
   canonical?: string;
   /** False adds `noindex`. */
   robots?: boolean;

@@ -18,7 +18,7 @@ export interface Payload {
   errors: Record<string, ErrorBody> | null;
 }
 
-/** `/` -> `/_payload.json`; `/category/git` (or `/category/git/`) -> `/category/git/_payload.json`. */
+/** `/` -> `/_payload.json`; `/posts/hello` (or `/posts/hello/`) -> `/posts/hello/_payload.json`. */
 export function payloadPath(pathname: string): string {
   return `${pathname.replace(/\/+$/, '')}/${PAYLOAD_FILE}`;
 }

@@ -7,7 +7,7 @@
 /** A reload of the same path within this time is not tried again. */
 export const RELOAD_GUARD_MS = 10_000;
 /** sessionStorage key of the marker `{ path, expires }`. */
-export const RELOAD_MARKER_KEY = 'cookbook:reload';
+export const RELOAD_MARKER_KEY = 'platform:reload';
 
 /** The messages browsers give a module or stylesheet that did not load (not one that threw). */
 export const CHUNK_LOAD_ERROR =
