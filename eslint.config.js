@@ -4,10 +4,15 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** A site imports the platform's public modules only: the rest of services/ may change under it. */
+/**
+ * A site imports the platform's public modules only, so the rest of services/ may change under it:
+ * site-api/ (its definitions, server.ts), runtime/shared/ (the page contract, navigation, the HTTP
+ * client: Nuxt's composables) and app/components/ui/ (the UI kit), and lib/. Each module directly:
+ * a barrel would pull the whole kit into every page's first load.
+ */
 const PLATFORM_INTERNALS = {
-  regex: '(^|/)services/(?!renderer/src/site-api/)',
-  message: 'A site uses the platform through services/renderer/src/site-api/ (app.ts, server.ts, define-site.ts) and lib/.',
+  regex: '(^|/)services/(?!renderer/src/(site-api|runtime/shared|app/components/ui)/)',
+  message: 'A site uses the platform through services/renderer/src/{site-api,runtime/shared,app/components/ui}/ and lib/.',
 };
 
 export default tseslint.config(

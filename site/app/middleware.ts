@@ -4,7 +4,7 @@
  * A page may also export its own function. A name missing here raises
  * 'Unknown route middleware: {name}'.
  */
-import type { MiddlewareRegistry, RouteMiddleware } from '../../services/renderer/src/site-api/app.js';
+import type { MiddlewareRegistry, RouteMiddleware } from '../../services/renderer/src/runtime/shared/middleware.js';
 import type { RouterContextProvider } from 'react-router';
 import { viewerOf } from './viewer-services.js';
 import { loginHref } from './components/safe-redirect.js';

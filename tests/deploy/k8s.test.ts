@@ -20,12 +20,14 @@ import { gatewayConfigShape } from '../../services/gateway/src/config.js';
 import { iconsConfigShape } from '../../services/icons/src/config.js';
 import { imageConfigShape } from '../../services/image/src/config.js';
 import { rendererConfigShape } from '../../services/renderer/src/server/config.js';
+import { cookbookConfigShape } from '../../site/server/config.js';
 import { findKubectl, overlays, renderOverlay, resourceFiles, root, type Manifest } from './manifests.js';
 import { validateManifest } from './validate.js';
 
 const shapes: Record<string, z.ZodRawShape> = {
   gateway: gatewayConfigShape,
-  renderer: rendererConfigShape,
+  // The renderer process reads the site's server settings too (its server part starts there).
+  renderer: { ...rendererConfigShape, ...cookbookConfigShape },
   image: imageConfigShape,
   icons: iconsConfigShape,
 };

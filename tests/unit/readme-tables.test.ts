@@ -23,6 +23,7 @@ import type { ImageMetrics } from '../../services/image/src/image-pipeline.js';
 import type { JobQueue } from '../../services/image/src/job-queue.js';
 import { registerImageMetrics } from '../../services/image/src/metrics.js';
 import { rendererConfigShape } from '../../services/renderer/src/server/config.js';
+import { cookbookConfigShape } from '../../site/server/config.js';
 import { registerRenderMetrics } from '../../services/renderer/src/server/render-metrics.js';
 
 /** The backquoted names in the first column of the tables under README's `## {heading}`. */
@@ -79,7 +80,7 @@ describe('README tables', () => {
 
   it('list every variable a config schema reads', async () => {
     const variables = new Set(
-      [gatewayConfigShape, rendererConfigShape, imageConfigShape, iconsConfigShape].flatMap((shape) => Object.keys(shape)),
+      [gatewayConfigShape, rendererConfigShape, cookbookConfigShape, imageConfigShape, iconsConfigShape].flatMap((shape) => Object.keys(shape)),
     );
     expect(variables.size).toBeGreaterThan(40);
     const documented = await readmeNames('Configuration');

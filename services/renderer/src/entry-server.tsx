@@ -19,6 +19,8 @@ import { isPageHandle, type PageHandle } from './runtime/shared/page-module.js';
 import { servicesContext, type RendererServices } from './site-api/services.js';
 import type { PageQuery, SsrEntry } from './server/ssr-entry.js';
 
+// A glob that found nothing (a misplaced pages folder) stops the renderer at start, not at the first visit.
+if (appRoutes.pageFiles.length === 0) throw new Error("the site's app has no pages: import.meta.glob('./pages/**/*.tsx') found none");
 const runPageLoader = createPageLoader(appRoutes.definition.middleware);
 const routes = appRoutes.createRoutes((page) => async (args) => runPageLoader(await page.load(), args));
 const handler = createStaticHandler(routes);

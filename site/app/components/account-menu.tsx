@@ -5,7 +5,10 @@
  * a plain form's too, so it signs out before hydration or without JavaScript (the server answers
  * with the same page to go to: server/auth/plain-forms.ts).
  */
-import { Icon, isPageHandle, navigate, toast } from '../../../services/renderer/src/site-api/app.js';
+import { Icon } from '../../../services/renderer/src/app/components/ui/icon.js';
+import { toast } from '../../../services/renderer/src/app/components/ui/toast.js';
+import { navigate } from '../../../services/renderer/src/runtime/shared/navigate.js';
+import { isPageHandle } from '../../../services/renderer/src/runtime/shared/page-module.js';
 import { Link, useLocation, useMatches, useRevalidator } from 'react-router';
 import { LOGOUT_ROUTE } from '../account-routes.js';
 import { loginHref } from './safe-redirect.js';

@@ -4,7 +4,7 @@
  * for these POST and DELETE calls, and a mutation signal that drops preloaded payloads). Each
  * answers the parsed body or the error body, never throws.
  */
-import { http } from '../../../services/renderer/src/site-api/app.js';
+import { http } from '../../../services/renderer/src/runtime/shared/http-client.js';
 import { defaultCode, type ErrorBody } from '../../../lib/errors.js';
 import { LOGIN_ROUTE, LOGOUT_ROUTE, savedRecipeRoute } from '../account-routes.js';
 

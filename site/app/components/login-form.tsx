@@ -4,7 +4,8 @@
  * hydration, or without JavaScript, the form posts itself to the same route, which answers with a
  * redirect (server/auth/plain-forms.ts); `failure` is what that answer brought back.
  */
-import { navigate, toast } from '../../../services/renderer/src/site-api/app.js';
+import { toast } from '../../../services/renderer/src/app/components/ui/toast.js';
+import { navigate } from '../../../services/renderer/src/runtime/shared/navigate.js';
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { LOGIN_ROUTE } from '../account-routes.js';
 import { checkLoginFields, type LoginFieldErrors } from '../login-rules.js';

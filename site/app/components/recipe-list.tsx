@@ -1,5 +1,5 @@
 /** A short list of recipes (title, summary, icon), linking to each recipe's anchor on its category page. */
-import { Icon } from '../../../services/renderer/src/site-api/app.js';
+import { Icon } from '../../../services/renderer/src/app/components/ui/icon.js';
 import { Link } from 'react-router';
 import type { RecipeSummary } from '../../content/types.js';
 

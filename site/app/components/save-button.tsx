@@ -2,7 +2,10 @@
  * Save or unsave a recipe, confirmed with a toast. Anonymous visitors are offered the login
  * (and come back to the recipe afterwards).
  */
-import { Icon, navigate, toast, Tooltip } from '../../../services/renderer/src/site-api/app.js';
+import { Icon } from '../../../services/renderer/src/app/components/ui/icon.js';
+import { toast } from '../../../services/renderer/src/app/components/ui/toast.js';
+import { Tooltip } from '../../../services/renderer/src/app/components/ui/tooltip.js';
+import { navigate } from '../../../services/renderer/src/runtime/shared/navigate.js';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { savedRecipeRoute } from '../account-routes.js';

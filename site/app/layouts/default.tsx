@@ -1,5 +1,5 @@
 /** The default layout (DESIGN): header with the site name, navigation and the colour-mode switch; footer. */
-import { ColorModeSwitch } from '../../../services/renderer/src/site-api/app.js';
+import { ColorModeSwitch } from '../../../services/renderer/src/app/components/ui/color-mode-switch.js';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '../components/account-menu.js';

@@ -1,5 +1,5 @@
 /** About: what the cookbook is and how it is made. The same for everyone, so it is prerendered at build time. */
-import type { PageHead } from '../../../services/renderer/src/site-api/app.js';
+import type { PageHead } from '../../../services/renderer/src/runtime/shared/head.js';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { servicesOf } from '../viewer-services.js';
 

@@ -1,5 +1,7 @@
 /** Home: the categories (icon, cover, title, count), a few featured recipes, and what the visitor saved. */
-import { Icon, Img, type PageHead } from '../../../services/renderer/src/site-api/app.js';
+import { Icon } from '../../../services/renderer/src/app/components/ui/icon.js';
+import { Img } from '../../../services/renderer/src/app/components/ui/img.js';
+import type { PageHead } from '../../../services/renderer/src/runtime/shared/head.js';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { CategorySummary, Recipe, RecipeSummary } from '../../content/types.js';
 import { RecipeList } from '../components/recipe-list.js';

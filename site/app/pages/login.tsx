@@ -1,5 +1,5 @@
 /** Sign in: opts out of the default layout (docs/spec.md §2); back to `?redirect=` when it is a path of this site. */
-import type { PageHead } from '../../../services/renderer/src/site-api/app.js';
+import type { PageHead } from '../../../services/renderer/src/runtime/shared/head.js';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { LoginForm } from '../components/login-form.js';
 import { safeRedirect } from '../components/safe-redirect.js';

@@ -3,7 +3,7 @@
  * anyone else to /login and back). Rendered on the server for each request and never cached
  * (`cache: false` in site.config.ts): the list arrives with the HTML, with or without JavaScript.
  */
-import type { PageHead } from '../../../services/renderer/src/site-api/app.js';
+import type { PageHead } from '../../../services/renderer/src/runtime/shared/head.js';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { RecipeSummary } from '../../content/types.js';
 import { RecipeList } from '../components/recipe-list.js';

@@ -2,13 +2,10 @@
  * A category and its recipes: the id must be a lowercase slug and a known one (DESIGN). Each
  * recipe is an anchor (`#{recipe}`), its code blocks get copy buttons, and it can be saved.
  */
-import {
-  CodeBlockCopyButtons,
-  type HeadContext,
-  Icon,
-  type PageHead,
-  type PageValidate,
-} from '../../../../services/renderer/src/site-api/app.js';
+import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/copy-button.js';
+import { Icon } from '../../../../services/renderer/src/app/components/ui/icon.js';
+import type { HeadContext, PageHead } from '../../../../services/renderer/src/runtime/shared/head.js';
+import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';
 import { useRef } from 'react';
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { createError } from '../../../../lib/errors.js';
