@@ -15,9 +15,10 @@ import react from '@vitejs/plugin-react';
 import { RUNTIME_MODULE_ID } from 'rolldown';
 import { defineConfig, type UserConfig } from 'vite';
 import { normalizeAssetsPrefix } from '../../lib/assets-prefix.js';
-import { buildDir as dist } from '../../lib/paths.js';
+import { buildDir as dist, projectRoot } from '../../lib/paths.js';
 import { siteFileOf } from './src/site-api/site-file.js';
 import { iconBundlePlugin } from './build/icon-bundle-plugin.js';
+import { sharedLibPlugin } from './build/shared-lib-plugin.js';
 import { loadSite, sitePlugin } from './build/site-plugin.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -49,6 +50,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       react(),
       tailwindcss(),
       sitePlugin(site, root),
+      sharedLibPlugin(join(projectRoot, 'lib'), join(projectRoot, 'dist', 'node', 'lib')),
       iconBundlePlugin({
         sourceDirs: [join(root, 'src', 'app'), siteDir],
         dataFiles: site.dataFiles,

@@ -13,5 +13,7 @@ export interface Accounts extends AccountsView {
   repository: ContentRepository;
   sessionTtlSeconds: number;
   ping(): Promise<boolean>;
+  /** Why the account store cannot be used (Redis's own words), or null. */
+  unavailableReason(): string | null;
   close(): Promise<void>;
 }

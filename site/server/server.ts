@@ -28,7 +28,10 @@ export default defineSiteServer({
       },
       checks: {
         // Sign-in answers 503 with Retry-After meanwhile; the account stores share REDIS_URL with the build store.
-        accounts: async () => ((await accounts.ping()) ? 'ok' : { state: 'degraded', reason: 'the account store does not answer' }),
+        accounts: async () =>
+          (await accounts.ping())
+            ? 'ok'
+            : { state: 'degraded', reason: accounts.unavailableReason() ?? 'the account store does not answer' },
       },
       dev: {
         watch: [join(projectRoot, 'content')],

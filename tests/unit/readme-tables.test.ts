@@ -80,7 +80,9 @@ describe('README tables', () => {
 
   it('list every variable a config schema reads', async () => {
     const variables = new Set(
-      [gatewayConfigShape, rendererConfigShape, cookbookConfigShape, imageConfigShape, iconsConfigShape].flatMap((shape) => Object.keys(shape)),
+      [gatewayConfigShape, rendererConfigShape, cookbookConfigShape, imageConfigShape, iconsConfigShape].flatMap((shape) =>
+        Object.keys(shape),
+      ),
     );
     expect(variables.size).toBeGreaterThan(40);
     const documented = await readmeNames('Configuration');

@@ -80,11 +80,11 @@ describe.skipIf(builtReason)('renderer pages', () => {
     const home = pageModules((await get('/')).body);
     const category = pageModules((await get('/category/git')).body);
     expect(home).toContain(chunk('src/entry-client.tsx'));
-    expect(home).toContain(chunk('src/app/pages/index.tsx'));
-    expect(home).not.toContain(chunk('src/app/pages/category/[id].tsx'));
-    expect(home).not.toContain(chunk('src/app/pages/login.tsx'));
-    expect(category).toContain(chunk('src/app/pages/category/[id].tsx'));
-    expect(category).not.toContain(chunk('src/app/pages/index.tsx'));
+    expect(home).toContain(chunk('../../site/app/pages/index.tsx'));
+    expect(home).not.toContain(chunk('../../site/app/pages/category/[id].tsx'));
+    expect(home).not.toContain(chunk('../../site/app/pages/login.tsx'));
+    expect(category).toContain(chunk('../../site/app/pages/category/[id].tsx'));
+    expect(category).not.toContain(chunk('../../site/app/pages/index.tsx'));
     expect(attributeValues((await get('/')).body, 'stylesheet')).toEqual(manifest['src/entry-client.tsx']!.css!.map((f) => `/_nuxt/${f}`));
   });
 

@@ -1,18 +1,20 @@
 /**
- * The renderer app over the real build (dist/client, dist/ssr, dist/content) for app.inject
- * tests, with its log lines captured. `builtReason` says why a test must skip (no build yet).
+ * The renderer app over the real build (dist/client, dist/ssr with the cookbook's server part,
+ * dist/content) for app.inject tests, with its log lines captured. `builtReason` says why a test
+ * must skip (no build yet). The site's accounts are embedded, with no demo account and no file.
  */
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildDir } from '../../../lib/paths.js';
-import { loadContentRepository } from '../../../site/content/repository.js';
 import { buildRendererApp } from '../src/server/app.js';
 import type { RenderContext } from '../src/server/render-context.js';
 import { readViteManifest } from '../src/server/manifest-links.js';
-import { loadSsrEntry, type SsrEntry } from '../src/server/ssr-entry.js';
+import { loadSsrEntry, startSiteServer, type SsrEntry } from '../src/server/ssr-entry.js';
+import { readBuildMeta } from '../src/server/build-info.js';
 
 export const clientDir = join(buildDir, 'client');
 export const ssrEntryFile = join(buildDir, 'ssr', 'entry-server.js');
@@ -40,18 +42,23 @@ export async function builtApp(overrides: Partial<RenderContext> & { entry?: Ssr
       callback();
     },
   });
+  const logger = pino({ level: 'info' }, sink);
+  const entry = overrides.entry ?? (await loadSsrEntry(ssrEntryFile));
+  const siteEnv = { CONTENT_FILE: contentFile, DEMO_ACCOUNT: 'false', USERS_FILE: join(tmpdir(), `built-app-users-${process.pid}.json`) };
+  const site = await startSiteServer(await loadSsrEntry(ssrEntryFile), { logger, env: siteEnv, dev: false });
   const context: RenderContext = {
-    entry: overrides.entry ?? (await loadSsrEntry(ssrEntryFile)),
+    entry,
     manifest: await readViteManifest(clientDir),
-    services: { content: await loadContentRepository(contentFile) },
+    services: site?.services,
     build: { id: BUILD_ID, timestamp: 1 },
+    sessionCookie: (await readBuildMeta(join(buildDir, 'build', 'meta.json'))).sessionCookie,
     assetsPrefix: '/_nuxt/',
     publicOrigin: 'https://cookbook.example',
     streamTimeoutMs: 5000,
     production: true,
     ...overrides,
   };
-  const { app } = await buildRendererApp(context, { clientDir, logger: pino({ level: 'info' }, sink) });
+  const { app } = await buildRendererApp(context, { clientDir, logger, ...(site ? { site } : {}) });
   await app.ready();
   return { app, logs, context };
 }
