@@ -16,7 +16,7 @@ import { waitForStack } from '../../scripts/services.js';
 import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
 import { gotoHydrated } from './site-browser.js';
 
-const COPIED = ['lib', 'services', 'scripts', 'bench', 'content', 'public', 'site.config.ts', 'package.json', 'tsconfig.json'];
+const COPIED = ['lib', 'services', 'scripts', 'bench', 'site', 'content', 'public', 'package.json', 'tsconfig.json'];
 // A generous wait, not a timing assertion: the time from save to update is printed (and goes in
 // the issue note); a loaded CI machine must not fail a correct dev loop.
 const UPDATE_TIMEOUT_MS = 30_000;
@@ -77,7 +77,7 @@ describe('npm run dev', () => {
     await gotoHydrated(page, `${base}/login`);
     await markPage();
     await page.fill('input[type=email]', 'kept@example.com');
-    edit('services/renderer/src/app/pages/login.tsx', (text) => text.replace('>Sign in</h1>', '>Sign in here</h1>'));
+    edit('site/app/pages/login.tsx', (text) => text.replace('>Sign in</h1>', '>Sign in here</h1>'));
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Sign in here', null, { timeout: UPDATE_TIMEOUT_MS });
     reportUpdate('component edit');
     expect(await page.inputValue('input[type=email]')).toBe('kept@example.com');
@@ -85,7 +85,7 @@ describe('npm run dev', () => {
   });
 
   it('applies a CSS edit without a reload', async () => {
-    edit('services/renderer/src/app/styles/app.css', (text) => `${text}\nmain[data-page='login'] { outline: 3px solid rgb(1, 2, 3); }\n`);
+    edit('site/app/styles/site.css', (text) => `${text}\nmain[data-page='login'] { outline: 3px solid rgb(1, 2, 3); }\n`);
     await page.waitForFunction(() => getComputedStyle(document.querySelector('main')!).outlineColor === 'rgb(1, 2, 3)', null, {
       timeout: UPDATE_TIMEOUT_MS,
     });
@@ -107,7 +107,7 @@ describe('npm run dev', () => {
   it('shows a syntax error in the overlay and recovers when it is fixed', async () => {
     await gotoHydrated(page, `${base}/login`);
     await markPage();
-    const file = 'services/renderer/src/app/pages/login.tsx';
+    const file = 'site/app/pages/login.tsx';
     const good = readFileSync(join(dir, file), 'utf8');
     writeFileSync(join(dir, file), good.replace('export const layout = false;', 'export const layout = ;'));
     await page.waitForSelector('vite-error-overlay', { timeout: UPDATE_TIMEOUT_MS * 2 });

@@ -14,7 +14,7 @@ import { readRendererConfig } from './server/config.js';
 import { devBuildMeta } from './server/dev-build-meta.js';
 import { devAssets, loadDevSite, mountVite, startVite } from './server/dev-vite.js';
 import type { RenderContext } from './server/render-context.js';
-import { checkSsrEntry, startSiteServer, type SsrEntry } from './server/ssr-entry.js';
+import { checkSsrEntry, type SsrEntry } from './server/ssr-entry.js';
 import { SITE_DATA_CHANGED_EVENT } from './runtime/shared/dev-events.js';
 /** Vite's HMR WebSocket listens beside the renderer (the browser connects to it directly). */
 const HMR_PORT_OFFSET = 2000;
@@ -27,6 +27,10 @@ try {
   const vite = await startVite(hmrPort);
   const loadEntry = async () => checkSsrEntry(await vite.ssrLoadModule('/src/entry-server.tsx'), 'src/entry-server.tsx');
   const site = await loadDevSite(vite);
+  // Started before the app loads, as the build runs the site's data step before the bundle: the
+  // app may import what it writes (the cookbook's code colours). Once: its state (sessions…)
+  // outlives edits; the entry below imports this same module instance.
+  const siteServer = site.server ? await site.server.start({ logger, env: process.env, dev: true }) : null;
   // A broken page at start must not stop the dev server: the first request shows the error.
   let entry: SsrEntry | undefined = await loadEntry().catch((error: unknown) => {
     logger.error({ err: error }, 'the app does not load yet');
@@ -48,7 +52,6 @@ try {
     onError: () => undefined,
   });
   // Started once, from the first load of the server bundle: its state (sessions…) outlives edits.
-  const siteServer = entry ? await startSiteServer(entry, { logger, env: process.env, dev: true }) : null;
   const context: RenderContext = {
     get entry() {
       if (!entry) throw new Error('the app has not loaded yet (see the error above)');

@@ -9,16 +9,25 @@ import type { ViteDevServer } from 'vite';
 import { projectRoot } from '../../../../lib/paths.js';
 import type { PageAssets } from './page-assets.js';
 import type { SiteDefinition } from '../site-api/define-site.js';
+import type { SiteServer } from '../site-api/define-site-server.js';
 import { siteFileOf } from '../site-api/site-file.js';
 
 export const RENDERER_ROOT = join(projectRoot, 'services', 'renderer');
 const CLIENT_ENTRY = 'src/entry-client.tsx';
 
+export interface DevSite {
+  definition: SiteDefinition;
+  stylesheetFile: string | null;
+  /** Its server part (`#site-server`, as the server bundle imports it), or null. */
+  server: SiteServer | null;
+}
+
 /** The site the dev server builds (SITE, default site/site.ts), read through Vite as the build reads it. */
-export async function loadDevSite(vite: ViteDevServer): Promise<{ definition: SiteDefinition; stylesheetFile: string | null }> {
+export async function loadDevSite(vite: ViteDevServer): Promise<DevSite> {
   const file = siteFileOf(process.env);
   const definition = ((await vite.ssrLoadModule(file)) as { default: SiteDefinition }).default;
-  return { definition, stylesheetFile: definition.stylesheet ? resolve(dirname(file), definition.stylesheet) : null };
+  const server = ((await vite.ssrLoadModule('#site-server')) as { default: SiteServer | null }).default;
+  return { definition, stylesheetFile: definition.stylesheet ? resolve(dirname(file), definition.stylesheet) : null, server };
 }
 
 export async function startVite(hmrPort: number): Promise<ViteDevServer> {
