@@ -28,7 +28,7 @@ try {
   const loadEntry = async () => checkSsrEntry(await vite.ssrLoadModule('/src/entry-server.tsx'), 'src/entry-server.tsx');
   const site = await loadDevSite(vite);
   // Started before the app loads, as the build runs the site's data step before the bundle: the
-  // app may import what it writes (the cookbook's code colours). Once: its state (sessions…)
+  // app may import what it writes (a stylesheet its data step generates). Once: its state (sessions…)
   // outlives edits; the entry below imports this same module instance.
   const siteServer = site.server ? await site.server.start({ logger, env: process.env, dev: true }) : null;
   // A broken page at start must not stop the dev server: the first request shows the error.
