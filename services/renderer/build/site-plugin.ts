@@ -1,8 +1,8 @@
 /**
  * Vite plugin: builds the renderer for one site. It reads the site's `defineSite` entry (by Vite's
  * module runner, as Vite reads its own config) and gives the platform's entries the site's parts:
- * `#site-app` (the app module: pages, layouts, middleware), `#site-server` (the server module, in
- * the server bundle only; null without one), `#site-styles` (its stylesheet) and `virtual:site`
+ * `virtual:site-app` (the app module: pages, layouts, middleware), `virtual:site-server` (the server module, in
+ * the server bundle only; null without one), `virtual:site-styles` (its stylesheet) and `virtual:site`
  * (its head words and app folder).
  * The server build writes `site.json` beside the server bundle: what the build meta and the
  * launcher take from the site, so neither has to load its code.
@@ -14,9 +14,9 @@ import { buildDir } from '../../../lib/paths.js';
 import type { SiteDefinition } from '../src/site-api/define-site.js';
 import { SITE_JSON, type SiteJson } from '../src/site-api/site-json.js';
 
-const APP_ID = '#site-app';
-const SERVER_ID = '#site-server';
-const STYLES_ID = '#site-styles';
+const APP_ID = 'virtual:site-app';
+const SERVER_ID = 'virtual:site-server';
+const STYLES_ID = 'virtual:site-styles';
 const NO_STYLES = '\0site-styles:none';
 const VIRTUAL_ID = 'virtual:site';
 const NO_SERVER = '\0site-server:none';

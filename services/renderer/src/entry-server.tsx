@@ -11,7 +11,7 @@ import {
 } from 'react-router';
 import { reviveError, type ErrorBody } from '../../../lib/errors.js';
 import { StandaloneErrorPage } from './app/error-page.js';
-import siteServer from '#site-server';
+import siteServer from 'virtual:site-server';
 import { appRoutes, siteHead } from './app/site.js';
 import { resolveHead } from './runtime/shared/head.js';
 import { createPageLoader } from './runtime/server/page-loader.js';

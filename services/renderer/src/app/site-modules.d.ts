@@ -1,15 +1,15 @@
 /** The modules build/site-plugin.ts provides for the site being built. */
-declare module '#site-app' {
+declare module 'virtual:site-app' {
   const app: import('../site-api/define-site-app.js').SiteApp;
   export default app;
 }
 
-declare module '#site-server' {
+declare module 'virtual:site-server' {
   const server: import('../site-api/define-site-server.js').SiteServer | null;
   export default server;
 }
 
-declare module '#site-styles';
+declare module 'virtual:site-styles';
 
 declare module 'virtual:site' {
   const site: {

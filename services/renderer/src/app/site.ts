@@ -1,10 +1,10 @@
 /**
- * The site this bundle was built for: its app half (`#site-app`, the module its `defineSite`
+ * The site this bundle was built for: its app half (`virtual:site-app`, the module its `defineSite`
  * names, resolved by build/site-plugin.ts) as a route tree. With site-head.ts, the only modules of
  * the platform's app that reach the site; everything else is handed what it needs.
  */
-import siteApp from '#site-app';
-import '#site-styles';
+import siteApp from 'virtual:site-app';
+import 'virtual:site-styles';
 import site from 'virtual:site';
 import { createAppRoutes } from './routes.js';
 

@@ -18,7 +18,7 @@ const CLIENT_ENTRY = 'src/entry-client.tsx';
 export interface DevSite {
   definition: SiteDefinition;
   stylesheetFile: string | null;
-  /** Its server part (`#site-server`, as the server bundle imports it), or null. */
+  /** Its server part (`virtual:site-server`, as the server bundle imports it), or null. */
   server: SiteServer | null;
 }
 
@@ -26,7 +26,7 @@ export interface DevSite {
 export async function loadDevSite(vite: ViteDevServer): Promise<DevSite> {
   const file = siteFileOf(process.env);
   const definition = ((await vite.ssrLoadModule(file)) as { default: SiteDefinition }).default;
-  const server = ((await vite.ssrLoadModule('#site-server')) as { default: SiteServer | null }).default;
+  const server = ((await vite.ssrLoadModule('virtual:site-server')) as { default: SiteServer | null }).default;
   return { definition, stylesheetFile: definition.stylesheet ? resolve(dirname(file), definition.stylesheet) : null, server };
 }
 
