@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   console.log(`source: 2000x1250 JPEG (2.5 MP), ${mb(jpeg.length)}; ${FIRST_RUNS} first transforms each way`);
 
   const config = parseImageConfig({ IMAGE_DIR: root, IMAGE_CACHE_DIR: join(base, 'cache'), IMAGE_SNAP_WIDTHS: 'true' });
-  const { app } = await buildImageApp(config, { logger: createLogger({ service: 'image', level: 'silent', format: 'json' }) });
+  const { app, images } = await buildImageApp(config, { logger: createLogger({ service: 'image', level: 'silent', format: 'json' }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   });
   clearInterval(sampler);
   rss.push(process.memoryUsage().rss);
-  const m = app.images.metrics;
+  const m = images.metrics;
   console.log(
     `RSS over ${RSS_SECONDS} s of mixed load: start ${mb(rss[0]!)}, peak ${mb(Math.max(...rss))}, end ${mb(rss[rss.length - 1]!)}; ` +
       `${result.requests.total} requests (${Math.round(result.requests.average)}/s), ${result.non2xx} non-2xx, ` +
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
   );
   await app.close();
   // Transforms whose clients left at the end of the load still finish and write their results.
-  while (app.images.queue.stats.running > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (images.queue.stats.running > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   await rm(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
 
