@@ -31,9 +31,9 @@ describe('the build meta', () => {
     expect(computeBuildId(await buildOutput('{"main":1}', '{"c":1}'), normalizeRouteRules({ '/a': { redirect: '/c' } }))).not.toBe(one);
   });
 
-  it('compiles the site rules into { id, timestamp, matcher, prerendered }', async () => {
+  it('compiles the site rules into { id, timestamp, matcher, prerendered, sessionCookie }', async () => {
     const meta = createBuildMeta(await buildOutput('{}', '{}'), 1234);
-    expect(meta).toMatchObject({ timestamp: 1234, prerendered: [] });
+    expect(meta).toMatchObject({ timestamp: 1234, prerendered: [], sessionCookie: 'cookbook_session' });
     expect(meta.matcher['/home']).toEqual({ redirect: { to: '/', statusCode: 301 } });
     expect(Object.keys(meta.matcher)).toEqual([
       '/home',

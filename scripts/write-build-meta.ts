@@ -29,7 +29,8 @@ export function computeBuildId(root: string, matcher: CompiledRouteRules): strin
 
 export function createBuildMeta(root: string, now = Date.now()): BuildMeta {
   const matcher = normalizeRouteRules(routeRules);
-  return { id: computeBuildId(root, matcher), timestamp: now, matcher, prerendered: [] };
+  // The cookie the renderer's sign-in sets (services/renderer/src/server/auth/limits.ts).
+  return { id: computeBuildId(root, matcher), timestamp: now, matcher, prerendered: [], sessionCookie: 'cookbook_session' };
 }
 
 function main(): void {

@@ -8,7 +8,6 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { etagMatches } from '../../../../lib/http-cache/conditional.js';
 import { Lru } from '../../../../lib/http-cache/lru.js';
 import { SingleFlight } from '../../../../lib/http-cache/single-flight.js';
-import { SESSION_COOKIE } from '../../../../lib/constants.js';
 import type { CacheRule } from '../../../../lib/route-rule-types.js';
 import type { CurrentBuild } from '../current-build.js';
 import { payloadBuildId } from '../renderer-choice.js';
@@ -244,9 +243,12 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
   /** A GET or HEAD of a page: the only requests the cache answers. */
   const isPageRequest = (request: FastifyRequest) =>
     (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url, options.assetsPrefix);
-  /** Signed-in visitors (or anyone sending credentials) always get their own render. */
-  const hasCredentials = (request: FastifyRequest) =>
-    readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined || Boolean(request.headers.authorization);
+  /** Signed-in visitors (or anyone sending credentials) always get their own render; the build names the site's session cookie. */
+  const hasCredentials = (request: FastifyRequest) => {
+    if (request.headers.authorization) return true;
+    const cookie = build.sessionCookie();
+    return cookie !== undefined && readCookie(request.headers.cookie, cookie) !== undefined;
+  };
 
   /**
    * A fresh entry already in memory (or a prerendered page already loaded) is answered here, with

@@ -13,7 +13,8 @@ export const LOGIN_ADDRESS_WINDOW_S_DEFAULT = 15 * 60;
 export const LOGIN_FAMILIAR_MS = 30 * 24 * 3600_000;
 /** Sessions last a week unless SESSION_TTL_SECONDS says otherwise. */
 export const SESSION_TTL_SECONDS_DEFAULT = 7 * 24 * 3600;
-export { SESSION_COOKIE } from '../../../../../lib/constants.js';
+/** The session cookie set at sign-in; the build meta names it to the gateway, which never caches a request that has it. */
+export const SESSION_COOKIE = 'cookbook_session';
 export const PASSWORD_MIN_LENGTH = 8;
 export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../app/login-rules.js';
 export const NAME_MAX_LENGTH = 80;
