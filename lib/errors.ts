@@ -5,6 +5,7 @@
  * stable `code` (from its service's catalogue, lib/error-catalogue.ts) and the headers its answer
  * needs (Retry-After). Browser-safe: no Node imports.
  */
+import { isImagePath } from './url-space/images.js';
 
 export interface ErrorBody {
   url: string;
@@ -197,7 +198,7 @@ interface RequestLike {
  */
 export function wantsJson(request: RequestLike): boolean {
   const path = request.url.split('?')[0] ?? '';
-  if (path.startsWith('/api/') || path === '/api' || path.endsWith('.json') || path.startsWith('/_ipx/')) return true;
+  if (path.startsWith('/api/') || path === '/api' || path.endsWith('.json') || isImagePath(path)) return true;
   const accept = String(request.headers.accept ?? '');
   return !accept.includes('text/html') && accept.includes('json');
 }
