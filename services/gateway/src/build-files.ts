@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createError, toErrorBody, type HttpErrorInit } from '../../../lib/errors.js';
 import type { CurrentBuild } from './current-build.js';
 import { GATEWAY_ERRORS } from './error-codes.js';
+import { buildMetaDir, latestBuildPath } from '../../../lib/url-space/build-files.js';
 import { pathOf, type Step } from './step.js';
 
 export const LATEST_CACHE_CONTROL = 'public, max-age=1, must-revalidate';
@@ -51,8 +52,8 @@ function metaFileOf(path: string, metaPrefix: string): string | null {
 
 /** A GET or HEAD of a build file is answered here; anything else under `{prefix}builds/` goes on (to the renderer). */
 export function buildFilesStep(build: CurrentBuild, assetsPrefix: string): Step {
-  const latest = `${assetsPrefix}builds/latest.json`;
-  const metaPrefix = `${assetsPrefix}builds/meta/`;
+  const latest = latestBuildPath(assetsPrefix);
+  const metaPrefix = buildMetaDir(assetsPrefix);
   return (request, reply, state) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const path = pathOf(request.url);

@@ -9,9 +9,8 @@ import { escapeHtml } from '../../../lib/errors.js';
 import { canonicalRedirect } from '../../../lib/canonical-path.js';
 import { buildRedirectLocation, type MatchedRouteRules } from '../../../lib/route-rules.js';
 import type { CurrentBuild } from './current-build.js';
+import { isHealthPath } from '../../../lib/url-space/health.js';
 import { pathOf, type AnswerHeaders, type Step } from './step.js';
-
-const OWN_PATHS = new Set(['/healthz', '/readyz']);
 
 function redirectBody(location: string): string {
   const url = escapeHtml(location);
@@ -36,7 +35,7 @@ function toCanonical(reply: FastifyReply, location: string): FastifyReply {
 export function routeRulesStep(build: CurrentBuild, isPage: (url: string) => boolean): Step {
   return (request, reply, state) => {
     const path = pathOf(request.url);
-    if (OWN_PATHS.has(path)) return false;
+    if (isHealthPath(path)) return false;
     const rules = build.matcher().match(path);
     state.routeRules = rules;
     // A redirect rule first: its target is built with its own care for what the path carries.

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorBody, toHttpError } from '../../../lib/errors.js';
 import { createService } from '../../../lib/service.js';
+import { IMAGE_PREFIX } from '../../../lib/url-space/images.js';
 import { registerImageMetrics } from './metrics.js';
 import type { ImageConfig } from './config.js';
 import { createImagePipeline, type ImagePipeline } from './image-pipeline.js';
@@ -51,7 +52,7 @@ export async function buildImageApp(config: ImageConfig, deps: ImageAppDeps): Pr
   registerImageMetrics(app.telemetry.metrics.registry, pipeline);
   app.addHook('onClose', async () => sources.close());
 
-  app.get('/_ipx/*', async (request, reply) => {
+  app.get(`${IMAGE_PREFIX}*`, async (request, reply) => {
     try {
       const result = await pipeline.handle({
         url: request.url,

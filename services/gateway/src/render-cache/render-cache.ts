@@ -21,6 +21,9 @@ import { ttlOf, type SharedCacheStore } from './shared-store.js';
 import { createHitResponder } from './hit-response.js';
 import type { CacheStatus, GatewayRequestState } from '../request-state.js';
 import type { AnswerHeaders, Step } from '../step.js';
+import { HEALTH_PATH, READY_PATH } from '../../../../lib/url-space/health.js';
+import { isImagePath } from '../../../../lib/url-space/images.js';
+import { pagePathOfPayload } from '../../../../lib/url-space/payload.js';
 
 export type { CacheStatus };
 
@@ -58,12 +61,10 @@ export interface RenderCacheStats {
   idle: () => Promise<unknown>;
 }
 
-const PAYLOAD_SUFFIX = '/_payload.json';
-
 /** The page a path belongs to: itself, or the page of a `{route}/_payload.json`. */
 export function pageOf(path: string): { page: string; payload: boolean } {
-  if (!path.endsWith(PAYLOAD_SUFFIX)) return { page: path, payload: false };
-  return { page: path.slice(0, -PAYLOAD_SUFFIX.length) || '/', payload: true };
+  const page = pagePathOfPayload(path);
+  return page === null ? { page: path, payload: false } : { page, payload: true };
 }
 
 /** The render cache's place on the gateway's request path (pipeline.ts), and its counts. */
@@ -344,8 +345,8 @@ export function isPagePath(url: string, assetsPrefix: string): boolean {
     url.startsWith(assetsPrefix) ||
     url.startsWith('/api/') ||
     url === '/api' ||
-    url.startsWith('/_ipx/') ||
-    url.startsWith('/healthz') ||
-    url.startsWith('/readyz')
+    isImagePath(url) ||
+    url.startsWith(HEALTH_PATH) ||
+    url.startsWith(READY_PATH)
   );
 }
