@@ -15,6 +15,7 @@ import { createLogger } from '../lib/logger.js';
 import { buildImageApp } from '../services/image/src/app.js';
 import { parseImageConfig } from '../services/image/src/config.js';
 import { load, printTable, ratio, type LoadResult } from './support/load.js';
+import { IMAGE_PREFIX } from '../lib/url-space/images.js';
 
 const FIRST_RUNS = Number(process.env.BENCH_IMAGE_RUNS ?? 15);
 const RSS_SECONDS = Number(process.env.BENCH_RSS_SECONDS ?? 60);
@@ -54,14 +55,14 @@ async function main(): Promise<void> {
   // 1. First transforms, interleaved with bare sharp so both see the same machine state.
   const bare = () => sharp(jpeg, { autoOrient: true }).resize(640, undefined, { withoutEnlargement: true }).webp().toBuffer();
   await bare();
-  await (await fetch(`${origin}/_ipx/w_640/images/photo-${FIRST_RUNS + 19}.jpg`)).arrayBuffer();
+  await (await fetch(`${origin}${IMAGE_PREFIX}w_640/images/photo-${FIRST_RUNS + 19}.jpg`)).arrayBuffer();
   const serviceTimes: number[] = [];
   const sharpTimes: number[] = [];
   for (let i = 0; i < FIRST_RUNS; i++) {
     sharpTimes.push(await elapsed(bare));
     serviceTimes.push(
       await elapsed(async () => {
-        const response = await fetch(`${origin}/_ipx/w_640/images/photo-${i}.jpg`);
+        const response = await fetch(`${origin}${IMAGE_PREFIX}w_640/images/photo-${i}.jpg`);
         if (response.headers.get('x-image-cache') !== 'MISS') throw new Error('expected a first transform');
         await response.arrayBuffer();
       }),
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   ratio('first transform, service / bare sharp (median)', median(serviceTimes), median(sharpTimes), { atMost: 1.2 });
 
   // 2. A cached variant against the very same bytes as a static file.
-  const cachedUrl = `${origin}/_ipx/w_640/images/photo-0.jpg`;
+  const cachedUrl = `${origin}${IMAGE_PREFIX}w_640/images/photo-0.jpg`;
   const variant = Buffer.from(await (await fetch(cachedUrl)).arrayBuffer());
   const staticRoot = join(base, 'static');
   await mkdir(staticRoot);
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
         setupRequest: (request) => {
           n++;
           const source = n % (FIRST_RUNS + 20);
-          return { ...request, path: `/_ipx/w_${widths[n % widths.length]}&q_${60 + (n % 4) * 10}/images/photo-${source}.jpg` };
+          return { ...request, path: `${IMAGE_PREFIX}w_${widths[n % widths.length]}&q_${60 + (n % 4) * 10}/images/photo-${source}.jpg` };
         },
       },
     ],
