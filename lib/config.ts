@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_ASSETS_PREFIX, normalizeAssetsPrefix } from './assets-prefix.js';
+import { DEFAULT_REDIS_PREFIX } from './redis-prefix.js';
 
 export { z };
 
@@ -122,7 +123,7 @@ export const storeFields = (defaultDir: string) => ({
     .string()
     .regex(/^rediss?:\/\/./, 'expected a redis:// or rediss:// URL')
     .optional(),
-  REDIS_PREFIX: z.string().min(1, 'expected a key prefix such as cookbook:').default('cookbook:'),
+  REDIS_PREFIX: z.string().min(1, 'expected a key prefix such as cookbook:').default(DEFAULT_REDIS_PREFIX),
   BUILD_STORE_DIR: z.string().min(1, 'expected a directory').default(defaultDir),
 });
 

@@ -9,6 +9,7 @@ import { loadConfig, z } from '../lib/config.js';
 import { buildDir } from '../lib/paths.js';
 import { createFileCacheStore } from '../services/gateway/src/render-cache/file-store.js';
 import { createRedisCacheStore } from '../services/gateway/src/render-cache/redis-store.js';
+import { DEFAULT_REDIS_PREFIX } from '../lib/redis-prefix.js';
 
 const USAGE = 'usage: npm run cache -- purge [pattern]   (pattern: a path, * matches anything; e.g. /category/*)';
 
@@ -17,7 +18,7 @@ const config = loadConfig('cache', {
     .string()
     .regex(/^rediss?:\/\/./, 'expected a redis:// or rediss:// URL')
     .optional(),
-  REDIS_PREFIX: z.string().min(1).default('cookbook:'),
+  REDIS_PREFIX: z.string().min(1).default(DEFAULT_REDIS_PREFIX),
   CACHE_DIR: z.string().min(1).default(join(buildDir, 'render-cache')),
 });
 

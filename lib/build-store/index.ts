@@ -6,6 +6,7 @@ import { createRedisAssetStore } from './redis-asset-store.js';
 import type { AssetStore, AssetStoreLimits } from './asset-types.js';
 import type { BuildStore } from './types.js';
 import type { RedisLog } from '../redis-connection.js';
+import { DEFAULT_REDIS_PREFIX } from '../redis-prefix.js';
 
 export * from './types.js';
 export * from './asset-types.js';
@@ -24,7 +25,7 @@ export interface BuildStoreConfig {
 
 export function createBuildStore(config: BuildStoreConfig): BuildStore {
   return config.redisUrl
-    ? createRedisBuildStore({ url: config.redisUrl, prefix: config.redisPrefix ?? 'cookbook:', log: config.log })
+    ? createRedisBuildStore({ url: config.redisUrl, prefix: config.redisPrefix ?? DEFAULT_REDIS_PREFIX, log: config.log })
     : createFileBuildStore({ dir: config.dir });
 }
 
@@ -32,6 +33,6 @@ export function createBuildStore(config: BuildStoreConfig): BuildStore {
 export function createAssetStore(config: BuildStoreConfig & AssetStoreLimits): AssetStore {
   const limits = { keep: config.keep, ttlMs: config.ttlMs };
   return config.redisUrl
-    ? createRedisAssetStore({ url: config.redisUrl, prefix: config.redisPrefix ?? 'cookbook:', log: config.log, ...limits })
+    ? createRedisAssetStore({ url: config.redisUrl, prefix: config.redisPrefix ?? DEFAULT_REDIS_PREFIX, log: config.log, ...limits })
     : createFileAssetStore({ dir: join(config.dir, 'assets'), ...limits });
 }

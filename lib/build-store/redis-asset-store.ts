@@ -7,6 +7,7 @@
 import { openRedis, type RedisLog } from '../redis-connection.js';
 import { isBuildId } from './types.js';
 import { ASSET_BUILDS_KEPT, ASSET_TTL_MS, isAssetName, type AssetStore, type AssetStoreLimits } from './asset-types.js';
+import { DEFAULT_REDIS_PREFIX } from '../redis-prefix.js';
 
 export interface RedisAssetStoreOptions extends Partial<AssetStoreLimits> {
   url: string;
@@ -17,7 +18,7 @@ export interface RedisAssetStoreOptions extends Partial<AssetStoreLimits> {
 const ENCODINGS = ['identity', 'br', 'gzip'] as const;
 
 export function createRedisAssetStore(options: RedisAssetStoreOptions): AssetStore {
-  const prefix = options.prefix ?? 'cookbook:';
+  const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
   const keep = options.keep ?? ASSET_BUILDS_KEPT;
   const ttlMs = options.ttlMs ?? ASSET_TTL_MS;
   const keys = {

@@ -21,6 +21,7 @@ import {
   type PublishedBuild,
   type RendererEntry,
 } from './types.js';
+import { DEFAULT_REDIS_PREFIX } from '../redis-prefix.js';
 
 export interface RedisBuildStoreOptions {
   url: string;
@@ -78,7 +79,7 @@ return 1
 `;
 
 export function createRedisBuildStore(options: RedisBuildStoreOptions): BuildStore {
-  const prefix = options.prefix ?? 'cookbook:';
+  const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
   const keep = options.keep ?? BUILDS_KEPT;
   const keys = {
     current: `${prefix}build:current`,
