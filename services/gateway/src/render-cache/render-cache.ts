@@ -273,7 +273,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
 
   /**
    * A fresh entry already in memory (or a prerendered page already loaded) is answered here, with
-   * no promise and no wait: the hook below does the rest. docs/decisions/performance.md.
+   * no promise and no wait: `answered` below does the rest. docs/decisions/performance.md.
    */
   function answeredAtOnce(request: FastifyRequest, reply: FastifyReply, state: GatewayRequestState): boolean {
     if (hasCredentials(request)) return false;
