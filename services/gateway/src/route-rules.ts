@@ -52,12 +52,14 @@ export function routeRulesStep(build: CurrentBuild, isPage: (url: string) => boo
 }
 
 /** The rules' headers on an answer that went through Fastify (a cache hit adds them itself, render-cache/hit-response.ts). */
-export const routeRuleHeaders: AnswerHeaders = (request, reply, state) => {
+export const routeRuleHeaders: AnswerHeaders = (_request, reply, state) => {
   const rules = state.routeRules;
   if (!rules) return;
-  const proxied = !state.buildFile && (request.routeOptions.config as { upstream?: string }).upstream !== 'gateway';
-  for (const [name, value] of ruleHeaders(rules, proxied, reply.statusCode)) reply.header(name, value);
+  // Every answer counts as proxied but the build files: the gateway's other own answers (redirects,
+  // client files, cached pages) stand in for the renderer's.
+  for (const [name, value] of ruleHeaders(rules, !state.buildFile, reply.statusCode)) reply.header(name, value);
 };
+
 /** The headers the rules add to an answer (also to a cache hit, render-cache/hit-response.ts). */
 export function ruleHeaders(rules: MatchedRouteRules, proxied: boolean, status: number): [string, string][] {
   const headers: [string, string][] = [];
