@@ -12,7 +12,7 @@ import { isAssetName, type AssetEncoding, type AssetStore, type StoredAsset } fr
 import { Lru } from '../../../lib/http-cache/lru.js';
 import { pickEncoding } from './render-cache/cache-entry.js';
 import type { AssetSourceName } from './request-state.js';
-import type { Step } from './step.js';
+import { pathOf, type Step } from './step.js';
 
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -77,10 +77,9 @@ export interface ClientAssetStats {
 }
 
 function assetName(request: FastifyRequest, prefix: string): string | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  const path = request.url.split('?', 1)[0]!;
-  if (!path.startsWith(prefix)) return null;
-  const name = path.slice(prefix.length);
+  // Every request passes here, cache hits included: nothing is sliced for a URL outside the prefix.
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith(prefix)) return null;
+  const name = pathOf(request.url).slice(prefix.length);
   // Source maps are never served; a twin is asked for by its plain name.
   return isAssetName(name) && !/\.(map|br|gz)$/.test(name) ? name : null;
 }
