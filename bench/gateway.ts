@@ -17,6 +17,8 @@ import { createFileBuildStore, type BuildMeta } from '../lib/build-store/index.j
 import { createLogger } from '../lib/logger.js';
 import { normalizeRouteRules, type RouteRulesInput } from '../lib/route-rules.js';
 import { load, printTable, ratio, type LoadResult } from './support/load.js';
+import { DEFAULT_ASSETS_PREFIX } from '../lib/assets-prefix.js';
+import { latestBuildPath } from '../lib/url-space/build-files.js';
 
 type Role = { role: 'upstream'; asset: Uint8Array } | { role: 'gateway'; upstreamUrl: string; storeDir: string; clientDir: string };
 
@@ -93,7 +95,7 @@ async function gatewayWith(count: number, upstreamUrl: string): Promise<{ url: s
   await writeFile(join(clientDir, ASSET.name), 'the plain file, never sent: the client takes br');
   await writeFile(join(clientDir, `${ASSET.name}.br`), ASSET.br);
   const started = await startWorker({ role: 'gateway', upstreamUrl, storeDir: dir, clientDir });
-  const latest = (await (await fetch(`${started.url}/_nuxt/builds/latest.json`)).json()) as { id?: string };
+  const latest = (await (await fetch(`${started.url}${latestBuildPath(DEFAULT_ASSETS_PREFIX)}`)).json()) as { id?: string };
   if (latest.id !== meta.id) throw new Error(`the gateway did not load build ${meta.id}`);
   return { ...started, dir };
 }

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_ICON_INDEX_DIR } from '../services/icons/src/app.js';
 import { rssOf } from './icons-measure.js';
 import { median } from './support/rounds.js';
+import { iconSetUrl } from '../lib/url-space/icons.js';
 
 const HUGE = ['fluent-emoji', 'noto', 'iconmind'];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -58,14 +59,14 @@ async function round(server: Server, names: Map<string, string[]>, counter: { n:
   let warmWorst = 0;
   // A site icon requested over and over meanwhile: how long a visitor waits behind a cold load.
   const warm = (async () => {
-    while (!coldDone) warmWorst = Math.max(warmWorst, await timed(`${server.url}/api/_nuxt_icon/lucide.json?icons=house,sun`));
+    while (!coldDone) warmWorst = Math.max(warmWorst, await timed(`${server.url}${iconSetUrl('lucide', ['house', 'sun'])}`));
   })();
   for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
     const prefix = HUGE[i % HUGE.length]!;
     const list = names.get(prefix)!;
     const picked = [0, 1, 2].map((k) => list[(counter.n * 7 + k * 13) % list.length]!);
     counter.n += 1;
-    server.latencies.push(await timed(`${server.url}/api/_nuxt_icon/${prefix}.json?icons=${picked.join(',')}`));
+    server.latencies.push(await timed(`${server.url}${iconSetUrl(prefix, picked)}`));
     server.peakRss = Math.max(server.peakRss, await rssOf(server.child.pid!));
   }
   coldDone = true;

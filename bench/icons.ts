@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { dir as iconifyJsonDir } from '@iconify/json';
 import { load, printTable, ratio } from './support/load.js';
 import { measureSequential, rssOf } from './icons-measure.js';
+import { iconSetUrl, iconSvgPath } from '../lib/url-space/icons.js';
 
 interface Server {
   child: ChildProcess;
@@ -26,11 +27,11 @@ function startServer(kind: 'hello' | 'service' | 'icons'): Promise<Server> {
 }
 
 const WARM_PATHS = [
-  '/api/_nuxt_icon/lucide.json?icons=house,sun,moon,search,menu,x,check,copy,chevron-right,github',
-  '/api/_nuxt_icon/simple-icons.json?icons=react,github,typescript,vite,nodedotjs',
-  '/api/_nuxt_icon/logos.json?icons=react,vue,nodejs-icon,typescript-icon',
-  '/api/_nuxt_icon/devicon.json?icons=react,typescript,nodejs,python',
-  '/api/_nuxt_icon/lucide/house.svg?width=24',
+  iconSetUrl('lucide', ['house', 'sun', 'moon', 'search', 'menu', 'x', 'check', 'copy', 'chevron-right', 'github']),
+  iconSetUrl('simple-icons', ['react', 'github', 'typescript', 'vite', 'nodedotjs']),
+  iconSetUrl('logos', ['react', 'vue', 'nodejs-icon', 'typescript-icon']),
+  iconSetUrl('devicon', ['react', 'typescript', 'nodejs', 'python']),
+  `${iconSvgPath('lucide', 'house')}?width=24`,
 ];
 
 /** The five sets with the most icons by collections.json. */
@@ -53,7 +54,7 @@ async function biggestFiles(): Promise<{ prefix: string; mb: number }[]> {
 
 async function timeColdLoad(base: string, prefix: string): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${base}/api/_nuxt_icon/${prefix}.json?icons=home`);
+  const response = await fetch(`${base}${iconSetUrl(prefix, ['home'])}`);
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${prefix}: status ${response.status}`);
   return performance.now() - started;

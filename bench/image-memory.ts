@@ -17,6 +17,8 @@ import sharp from 'sharp';
 import { JEMALLOC_PATH, MALLOC_MMAP_ENV, jemallocEnv } from '../scripts/allocator.js';
 import { serviceEntry, waitForOk } from '../scripts/services.js';
 import { rssOf } from './support/process-memory.js';
+import { HEALTH_PATH } from '../lib/url-space/health.js';
+import { IMAGE_PREFIX } from '../lib/url-space/images.js';
 
 const BURST = Number(process.env.BENCH_BURST ?? 300);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
@@ -70,9 +72,9 @@ async function measure(setting: Setting, port: number, dirs: { images: string; c
   });
   try {
     const origin = `http://127.0.0.1:${port}`;
-    await waitForOk(`${origin}/healthz`);
+    await waitForOk(`${origin}${HEALTH_PATH}`);
     // One transform first, so "start" includes sharp and libvips loaded, as after the first visitor.
-    await (await fetch(`${origin}/_ipx/w_100/images/photo-0.jpg`)).arrayBuffer();
+    await (await fetch(`${origin}${IMAGE_PREFIX}w_100/images/photo-0.jpg`)).arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const start = rssOf(child.pid!);
     let peak = start;
@@ -87,7 +89,7 @@ async function measure(setting: Setting, port: number, dirs: { images: string; c
           setupRequest: (request) => {
             n++;
             // Distinct variants: every request is a transform.
-            return { ...request, path: `/_ipx/w_${200 + n * 4}&q_70/images/photo-${n % SOURCES}.jpg` };
+            return { ...request, path: `${IMAGE_PREFIX}w_${200 + n * 4}&q_70/images/photo-${n % SOURCES}.jpg` };
           },
         },
       ],

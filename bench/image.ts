@@ -15,6 +15,7 @@ import { createLogger } from '../lib/logger.js';
 import { buildImageApp } from '../services/image/src/app.js';
 import { parseImageConfig } from '../services/image/src/config.js';
 import { load, printTable, ratio, type LoadResult } from './support/load.js';
+import { IMAGE_PREFIX } from '../lib/url-space/images.js';
 
 const FIRST_RUNS = Number(process.env.BENCH_IMAGE_RUNS ?? 15);
 const RSS_SECONDS = Number(process.env.BENCH_RSS_SECONDS ?? 60);
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   console.log(`source: 2000x1250 JPEG (2.5 MP), ${mb(jpeg.length)}; ${FIRST_RUNS} first transforms each way`);
 
   const config = parseImageConfig({ IMAGE_DIR: root, IMAGE_CACHE_DIR: join(base, 'cache'), IMAGE_SNAP_WIDTHS: 'true' });
-  const { app } = await buildImageApp(config, { logger: createLogger({ service: 'image', level: 'silent', format: 'json' }) });
+  const { app, images } = await buildImageApp(config, { logger: createLogger({ service: 'image', level: 'silent', format: 'json' }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -54,14 +55,14 @@ async function main(): Promise<void> {
   // 1. First transforms, interleaved with bare sharp so both see the same machine state.
   const bare = () => sharp(jpeg, { autoOrient: true }).resize(640, undefined, { withoutEnlargement: true }).webp().toBuffer();
   await bare();
-  await (await fetch(`${origin}/_ipx/w_640/images/photo-${FIRST_RUNS + 19}.jpg`)).arrayBuffer();
+  await (await fetch(`${origin}${IMAGE_PREFIX}w_640/images/photo-${FIRST_RUNS + 19}.jpg`)).arrayBuffer();
   const serviceTimes: number[] = [];
   const sharpTimes: number[] = [];
   for (let i = 0; i < FIRST_RUNS; i++) {
     sharpTimes.push(await elapsed(bare));
     serviceTimes.push(
       await elapsed(async () => {
-        const response = await fetch(`${origin}/_ipx/w_640/images/photo-${i}.jpg`);
+        const response = await fetch(`${origin}${IMAGE_PREFIX}w_640/images/photo-${i}.jpg`);
         if (response.headers.get('x-image-cache') !== 'MISS') throw new Error('expected a first transform');
         await response.arrayBuffer();
       }),
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   ratio('first transform, service / bare sharp (median)', median(serviceTimes), median(sharpTimes), { atMost: 1.2 });
 
   // 2. A cached variant against the very same bytes as a static file.
-  const cachedUrl = `${origin}/_ipx/w_640/images/photo-0.jpg`;
+  const cachedUrl = `${origin}${IMAGE_PREFIX}w_640/images/photo-0.jpg`;
   const variant = Buffer.from(await (await fetch(cachedUrl)).arrayBuffer());
   const staticRoot = join(base, 'static');
   await mkdir(staticRoot);
@@ -109,14 +110,14 @@ async function main(): Promise<void> {
         setupRequest: (request) => {
           n++;
           const source = n % (FIRST_RUNS + 20);
-          return { ...request, path: `/_ipx/w_${widths[n % widths.length]}&q_${60 + (n % 4) * 10}/images/photo-${source}.jpg` };
+          return { ...request, path: `${IMAGE_PREFIX}w_${widths[n % widths.length]}&q_${60 + (n % 4) * 10}/images/photo-${source}.jpg` };
         },
       },
     ],
   });
   clearInterval(sampler);
   rss.push(process.memoryUsage().rss);
-  const m = app.images.metrics;
+  const m = images.metrics;
   console.log(
     `RSS over ${RSS_SECONDS} s of mixed load: start ${mb(rss[0]!)}, peak ${mb(Math.max(...rss))}, end ${mb(rss[rss.length - 1]!)}; ` +
       `${result.requests.total} requests (${Math.round(result.requests.average)}/s), ${result.non2xx} non-2xx, ` +
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
   );
   await app.close();
   // Transforms whose clients left at the end of the load still finish and write their results.
-  while (app.images.queue.stats.running > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (images.queue.stats.running > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   await rm(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
 

@@ -26,6 +26,7 @@ import { projectRoot } from '../lib/paths.js';
 import { findFreeBasePort } from '../scripts/ports.js';
 import { waitForOk } from '../scripts/services.js';
 import { median } from './support/rounds.js';
+import { HEALTH_PATH } from '../lib/url-space/health.js';
 
 type Mode = 'off' | 'off-twin' | 'hooks' | 'metrics' | 'otlp' | 'metrics-before';
 const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;
@@ -105,7 +106,7 @@ async function startVariant(mode: Mode, sinkUrl: string): Promise<Variant> {
   const root = mode === 'metrics-before' ? BEFORE_DIR! : projectRoot;
   const metricsPort = (offset: number) => (served ? String(base + 1000 + offset) : '0');
   const renderer = spawnService('renderer', telemetry, { ...common, PORT: String(base + 1), METRICS_PORT: metricsPort(1) }, root);
-  await waitForOk(`${url(1)}/healthz`, 60_000);
+  await waitForOk(`${url(1)}${HEALTH_PATH}`, 60_000);
   const rendered = spawnService(
     'gateway',
     telemetry,

@@ -16,6 +16,9 @@ import autocannon from 'autocannon';
 import { projectRoot } from '../lib/paths.js';
 import { SERVICE_NAMES, spawnService, waitForStack, type ServiceName } from '../scripts/services.js';
 import { rssOf } from './support/process-memory.js';
+import { iconSetUrl } from '../lib/url-space/icons.js';
+import { IMAGE_PREFIX, isImagePath } from '../lib/url-space/images.js';
+import { payloadPath } from '../lib/url-space/payload.js';
 
 const PEAK_SECONDS = Number(process.env.SOAK_PEAK_SECONDS ?? 10);
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 180);
@@ -46,8 +49,8 @@ async function start(basePort: number, dirs: { store: string; images: string }):
 /** The mix a visitor causes: pages, payloads, an icon set and an already-made image. */
 async function mixPaths(origin: string): Promise<string[]> {
   const images = (await readdir(join(projectRoot, 'public', 'images', 'categories'))).slice(0, 4);
-  const paths = ['/', '/category/typescript', '/_payload.json', '/api/_nuxt_icon/lucide.json?icons=search,sun,moon'];
-  paths.push(...images.map((file) => `/_ipx/w_640/images/categories/${file}`));
+  const paths = ['/', '/category/typescript', payloadPath('/'), iconSetUrl('lucide', ['search', 'sun', 'moon'])];
+  paths.push(...images.map((file) => `${IMAGE_PREFIX}w_640/images/categories/${file}`));
   for (const path of paths) await (await fetch(origin + path)).arrayBuffer();
   return paths;
 }
@@ -103,7 +106,7 @@ async function main(): Promise<void> {
     );
 
     const before = rssOf(pids.get('image')!);
-    const images = paths.filter((path) => path.startsWith('/_ipx/'));
+    const images = paths.filter(isImagePath);
     let n = 0;
     const burst = await autocannon({
       url: origin,
@@ -113,8 +116,8 @@ async function main(): Promise<void> {
         {
           setupRequest: (request) => {
             n++;
-            const source = images[n % images.length]!.replace('/_ipx/w_640', '');
-            return { ...request, path: `/_ipx/w_${200 + (n % 1200)}&q_${50 + (n % 40)}${source}` };
+            const source = images[n % images.length]!.replace(`${IMAGE_PREFIX}w_640`, '');
+            return { ...request, path: `${IMAGE_PREFIX}w_${200 + (n % 1200)}&q_${50 + (n % 40)}${source}` };
           },
         },
       ],

@@ -12,6 +12,7 @@
  *   matcher is case-sensitive by this rule.
  * - No trailing slash, except the root `/`.
  */
+import { PAYLOAD_FILE } from './url-space/payload.js';
 
 /** The renderer's routes match case-sensitively: only the lowercase spelling names a page. */
 export const PATHS_ARE_CASE_SENSITIVE = true;
@@ -40,7 +41,7 @@ export function canonicalPath(path: string): string {
  */
 function isFilePath(path: string): boolean {
   const last = path.slice(path.lastIndexOf('/') + 1);
-  return last.includes('.') && last !== '_payload.json';
+  return last.includes('.') && last !== PAYLOAD_FILE;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_ASSETS_PREFIX, normalizeAssetsPrefix } from './assets-prefix.js';
+import { DEFAULT_REDIS_PREFIX } from './redis-prefix.js';
 
 export { z };
 
@@ -115,12 +116,6 @@ export const assetsPrefix = () =>
       }
     }, 'expected a plain path such as /_nuxt/')
     .transform((value) => normalizeAssetsPrefix(value));
-
-/**
- * The Redis key prefix when neither the environment nor the site's `defaults` (which `npm start`
- * hands every service) set one. A site that stores data names its own (defineSite `defaults`).
- */
-export const DEFAULT_REDIS_PREFIX = 'site:';
 
 /** Redis, and the prefix of every key the platform and the site write. */
 export const redisFields = () => ({

@@ -20,6 +20,3 @@ export const COLOR_MODE_STORAGE_KEY = 'color-mode';
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** Sent with HTML and payloads so a client can tell it is on an old build. */
 export const BUILD_ID_HEADER = 'x-build-id';
-
-/** The session cookie: set by the renderer at sign-in; the gateway never caches a request that has it. */
-export const SESSION_COOKIE = 'cookbook_session';

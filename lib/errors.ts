@@ -185,22 +185,8 @@ export function errorPageTitle(statusCode: number): string {
   return statusCode >= 502 && statusCode <= 504 ? UNAVAILABLE_TITLE : 'Internal Server Error';
 }
 
-interface RequestLike {
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-/**
- * JSON instead of the page when the client does not accept text/html but accepts JSON, or the
- * path is under /api/ or ends in .json (as Nuxt decides), or is an image (`/_ipx/`: an <img>
- * never shows a page, and the image service answers JSON to everyone).
- */
-export function wantsJson(request: RequestLike): boolean {
-  const path = request.url.split('?')[0] ?? '';
-  if (path.startsWith('/api/') || path === '/api' || path.endsWith('.json') || path.startsWith('/_ipx/')) return true;
-  const accept = String(request.headers.accept ?? '');
-  return !accept.includes('text/html') && accept.includes('json');
-}
+// Server-side only, in a file of its own: the browser bundle imports this file, and not the image URL space.
+export { wantsJson } from './wants-json.js';
 
 const escapes: Record<string, string> = {
   '&': '&amp;',

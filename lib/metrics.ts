@@ -9,6 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { DEFAULT_ASSETS_PREFIX } from './assets-prefix.js';
 import { RequestStats, registerRequestMetrics } from './request-stats.js';
+import { BUILDS_DIR } from './url-space/build-files.js';
+import { HEALTH_PATH, READY_PATH } from './url-space/health.js';
+import { isIconPath } from './url-space/icons.js';
+import { isImagePath } from './url-space/images.js';
+import { PAYLOAD_SUFFIX } from './url-space/payload.js';
 
 /** What a request was for: the only route label, so the label set stays bounded whatever the path. */
 export type RouteKind = 'page' | 'payload' | 'asset' | 'build' | 'image' | 'icon' | 'api' | 'file' | 'health';
@@ -29,12 +34,13 @@ export function routeKindOf(url: string, assetsPrefix: string = DEFAULT_ASSETS_P
   // built. A prefix without `?` matches the url exactly when it matches the path.
   const q = url.indexOf('?');
   const end = q === -1 ? url.length : q;
-  if ((end === 8 && url.startsWith('/healthz')) || (end === 7 && url.startsWith('/readyz'))) return 'health';
-  if (url.startsWith(assetsPrefix)) return url.startsWith('builds/', assetsPrefix.length) ? 'build' : 'asset';
-  if (url.startsWith('/_ipx/')) return 'image';
-  if (url.startsWith('/api/_nuxt_icon/')) return 'icon';
+  if ((end === HEALTH_PATH.length && url.startsWith(HEALTH_PATH)) || (end === READY_PATH.length && url.startsWith(READY_PATH)))
+    return 'health';
+  if (url.startsWith(assetsPrefix)) return url.startsWith(BUILDS_DIR, assetsPrefix.length) ? 'build' : 'asset';
+  if (isImagePath(url)) return 'image';
+  if (isIconPath(url)) return 'icon';
   if (url.startsWith('/api') && (end === 4 || url.charCodeAt(4) === SLASH)) return 'api';
-  if (url.endsWith('/_payload.json', end)) return 'payload';
+  if (url.endsWith(PAYLOAD_SUFFIX, end)) return 'payload';
   // The last segment has a file extension: `/favicon.ico`, `/robots.txt`.
   if (url.lastIndexOf('.', end - 1) > url.lastIndexOf('/', end - 1)) return 'file';
   return 'page';

@@ -21,6 +21,7 @@ import { clientBrokeRequest, registerRequestGuards } from './request-guards.js';
 import { resolveMetricsPort, startMetricsServer } from './metrics.js';
 import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
 import { startIdleGc } from './idle-gc.js';
+import { HEALTH_PATH, READY_PATH, isHealthPath } from './url-space/health.js';
 
 export type CheckState = 'ok' | 'degraded' | 'down';
 /** A check's state with why (shown under `reasons` in /readyz). */
@@ -60,7 +61,6 @@ declare module 'fastify' {
 }
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
-const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 
 /** A client's request id is kept when it is short and plain, otherwise a new one is made. */
 export function requestIdFrom(header: string | string[] | undefined): string {
@@ -120,7 +120,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
       ...options.accessFields?.(request, reply),
     };
     // Orchestrators probe health every few seconds: a passing probe is not worth an info line.
-    const probe = HEALTH_PATHS.has(request.url) && status < 400;
+    const probe = isHealthPath(request.url) && status < 400;
     request.log[probe ? 'debug' : 'info'](fields, 'request');
   };
 
@@ -170,8 +170,8 @@ export function createService(options: ServiceOptions): FastifyInstance {
 }
 
 function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>): void {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
+  app.get(READY_PATH, async (_request, reply) => {
     const entries = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         try {

@@ -6,6 +6,8 @@
  * answer. The same rule as the Kubernetes readiness probes (docs/decisions/availability.md). Its
  * one line (status and reasons) is what `docker inspect` shows for the last check.
  */
+import { READY_PATH } from '../lib/url-space/health.js';
+
 const port = process.env.PORT ?? '3000';
 
 interface Readiness {
@@ -14,7 +16,7 @@ interface Readiness {
 }
 
 try {
-  const response = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) });
+  const response = await fetch(`http://127.0.0.1:${port}${READY_PATH}`, { signal: AbortSignal.timeout(2000) });
   const body = (await response.json().catch(() => ({}))) as Readiness;
   const reasons = Object.entries(body.reasons ?? {}).map(([check, reason]) => `${check}: ${reason}`);
   process.stdout.write(`${response.status} ${body.status ?? ''}${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}\n`);

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { HEALTH_PATH, READY_PATH } from '../lib/url-space/health.js';
 import { deleteKeys, TEST_REDIS_URL } from './redis-keys.js';
 import { PORT_OFFSETS, SERVICE_NAMES, spawnService, waitForOk, type ServiceName } from './services.js';
 import { findFreeBasePort } from './ports.js';
@@ -49,7 +50,7 @@ export async function startLocalStack(options: StackOptions = {}): Promise<Stack
       child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before it was healthy:\n${lines.slice(-20).join('\n')}`))),
     );
     exited.catch(() => undefined);
-    await Promise.race([waitForOk(`${serviceUrl(name)}/healthz`, 30_000), exited]);
+    await Promise.race([waitForOk(`${serviceUrl(name)}${HEALTH_PATH}`, 30_000), exited]);
   }
 
   async function stopService(name: ServiceName, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
@@ -72,7 +73,7 @@ export async function startLocalStack(options: StackOptions = {}): Promise<Stack
     // The renderer publishes the build the gateway serves, so it starts first.
     await startService('renderer');
     await Promise.all((['image', 'icons', 'gateway'] as const).map(startService));
-    await waitForOk(`${serviceUrl('gateway')}/readyz`, 30_000);
+    await waitForOk(`${serviceUrl('gateway')}${READY_PATH}`, 30_000);
   } catch (error) {
     await stop();
     throw error;

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import type { BuildMeta } from '../lib/build-store/types.js';
 import { buildDir } from '../lib/paths.js';
 import { createRouteRulesMatcher, type CompiledRouteRules } from '../lib/route-rules.js';
+import { HEALTH_PATH } from '../lib/url-space/health.js';
+import { payloadPath } from '../lib/url-space/payload.js';
 import { createEntry, encodeEntry, withEncoding } from '../services/gateway/src/render-cache/cache-entry.js';
 import { prerenderFileName } from '../services/gateway/src/render-cache/prerendered.js';
 import { findFreeBasePort } from './ports.js';
@@ -100,17 +102,17 @@ async function main(): Promise<void> {
     return { status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) };
   };
   try {
-    await waitForOk(`${base}/healthz`, 30_000);
+    await waitForOk(`${base}${HEALTH_PATH}`, 30_000);
     const pages = await crawl(meta.matcher, fetchPage);
     const dir = join(buildDir, 'prerender', meta.id);
     rmSync(join(buildDir, 'prerender'), { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     for (const [path, page] of pages) {
       await writeEntry(dir, path, { status: 200, headers: page.headers, body: page.html });
-      const payloadPath = `${path === '/' ? '' : path}/_payload.json`;
-      const payload = await fetchPage(`${payloadPath}?${meta.id}`);
-      if (payload.status !== 200) throw new Error(`prerender: ${payloadPath} answered ${payload.status}`);
-      await writeEntry(dir, payloadPath, payload);
+      const payloadFile = payloadPath(path);
+      const payload = await fetchPage(`${payloadFile}?${meta.id}`);
+      if (payload.status !== 200) throw new Error(`prerender: ${payloadFile} answered ${payload.status}`);
+      await writeEntry(dir, payloadFile, payload);
     }
     writeFileSync(metaFile, `${JSON.stringify({ ...meta, prerendered: [...pages.keys()] }, null, 2)}\n`);
     process.stdout.write(`prerender: ${pages.size} page(s): ${[...pages.keys()].join(', ') || 'none'}\n`);

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { projectRoot } from '../lib/paths.js';
+import { HEALTH_PATH, READY_PATH } from '../lib/url-space/health.js';
 import { imageAllocatorEnv } from './allocator.js';
 
 export const SERVICE_NAMES = ['gateway', 'renderer', 'image', 'icons'] as const;
@@ -94,6 +95,6 @@ export async function waitForOk(url: string, timeoutMs = 30_000): Promise<void> 
  * ready (degraded) before the renderer listens, since it can serve its cached pages without it.
  */
 export async function waitForStack(basePort: number, timeoutMs = 30_000, host = '127.0.0.1'): Promise<void> {
-  await Promise.all(SERVICE_NAMES.map((name) => waitForOk(`http://${host}:${basePort + PORT_OFFSETS[name]}/healthz`, timeoutMs)));
-  await waitForOk(`http://${host}:${basePort}/readyz`, timeoutMs);
+  await Promise.all(SERVICE_NAMES.map((name) => waitForOk(`http://${host}:${basePort + PORT_OFFSETS[name]}${HEALTH_PATH}`, timeoutMs)));
+  await waitForOk(`http://${host}:${basePort}${READY_PATH}`, timeoutMs);
 }

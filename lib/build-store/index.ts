@@ -1,4 +1,3 @@
-import { DEFAULT_REDIS_PREFIX } from '../config.js';
 import { join } from 'node:path';
 import { createFileBuildStore } from './file-build-store.js';
 import { createRedisBuildStore } from './redis-build-store.js';
@@ -7,6 +6,7 @@ import { createRedisAssetStore } from './redis-asset-store.js';
 import type { AssetStore, AssetStoreLimits } from './asset-types.js';
 import type { BuildStore } from './types.js';
 import type { RedisLog } from '../redis-connection.js';
+import { DEFAULT_REDIS_PREFIX } from '../redis-prefix.js';
 
 export * from './types.js';
 export * from './asset-types.js';

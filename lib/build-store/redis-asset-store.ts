@@ -4,10 +4,10 @@
  *   {prefix}assets:build:{id}      set of the names of one build's files, with the same TTL
  *   {prefix}assets:builds          list of the kept builds' ids, newest first
  */
-import { DEFAULT_REDIS_PREFIX } from '../config.js';
 import { openRedis, type RedisLog } from '../redis-connection.js';
 import { isBuildId } from './types.js';
 import { ASSET_BUILDS_KEPT, ASSET_TTL_MS, isAssetName, type AssetStore, type AssetStoreLimits } from './asset-types.js';
+import { DEFAULT_REDIS_PREFIX } from '../redis-prefix.js';
 
 export interface RedisAssetStoreOptions extends Partial<AssetStoreLimits> {
   url: string;

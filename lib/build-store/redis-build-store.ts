@@ -9,7 +9,6 @@
  *   {prefix}build:changed      pub/sub channel, a message { id, timestamp } per publish
  *   {prefix}build:renderers    sorted set of JSON { buildId, url }, scored by when it expires (ms)
  */
-import { DEFAULT_REDIS_PREFIX } from '../config.js';
 import type { Redis } from 'ioredis';
 import { openRedis, redisFailureReason, redisState, type RedisLog } from '../redis-connection.js';
 import {
@@ -22,6 +21,7 @@ import {
   type PublishedBuild,
   type RendererEntry,
 } from './types.js';
+import { DEFAULT_REDIS_PREFIX } from '../redis-prefix.js';
 
 export interface RedisBuildStoreOptions {
   url: string;

@@ -85,6 +85,14 @@ export const BUILDS_REMEMBERED = 1000;
 
 const BUILD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+// RFC 6265's cookie-name: an HTTP token.
+const COOKIE_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/;
+
+/** A meta's `sessionCookie` is absent or a cookie name: anything else could never match a request's cookie. */
+export function validSessionCookie(value: unknown): value is string | undefined {
+  return value === undefined || (typeof value === 'string' && COOKIE_NAME.test(value));
+}
+
 /** Build ids become file names and Redis keys: only plain ids are ever looked up. */
 export function isBuildId(value: unknown): value is string {
   return typeof value === 'string' && BUILD_ID.test(value);

@@ -1,10 +1,9 @@
-/** Builds the gateway: route rules, build files, security headers, compression, three proxies. */
+/** Builds the gateway: its request path (pipeline.ts), compression, three proxies, readiness and metrics. */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAssetStore, createBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
 import { createService } from '../../../lib/service.js';
 import { trustProxyOption } from '../../../lib/trust-proxy.js';
-import { registerBuildFiles } from './build-files.js';
-import { localAssets, registerClientAssets, type ClientAssetStats } from './client-assets.js';
+import { clientFiles, localAssets, type ClientAssetStats } from './client-assets.js';
 import { registerCompression } from './compression.js';
 import type { GatewayConfig } from './config.js';
 import { followCurrentBuild, type CurrentBuild } from './current-build.js';
@@ -12,12 +11,13 @@ import { registerProxies } from './proxy.js';
 import { registerGatewayMetrics } from './metrics.js';
 import { gatewayChecks } from './readiness.js';
 import { createRendererChoice } from './renderer-choice.js';
-import { registerRouteRules } from './route-rules.js';
 import { registerRenderCacheMetrics } from './render-cache/cache-metrics.js';
 import { createRenderCache } from './render-cache/index.js';
 import { isPagePath } from './render-cache/render-cache.js';
 import type { RenderCacheStats } from './render-cache/render-cache.js';
-import { registerSecurityHeaders, SECURITY_HEADERS } from './security-headers.js';
+import { registerPipeline } from './pipeline.js';
+import { stateOf } from './request-state.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 
 export interface GatewayApp {
   app: FastifyInstance;
@@ -30,9 +30,11 @@ export interface GatewayApp {
 
 /** Which way the request went, for the access line. */
 function accessFields(request: FastifyRequest, reply: FastifyReply): Record<string, unknown> {
-  if (request.routeRules?.redirect && reply.hasHeader('location')) return { upstream: 'redirect' };
-  if (request.assetSource) return { upstream: 'gateway', asset: request.assetSource };
-  const cache = request.cacheStatus ?? undefined;
+  const state = stateOf(request);
+  if (state.routeRules?.redirect && reply.hasHeader('location')) return { upstream: 'redirect' };
+  if (state.buildFile) return { upstream: 'gateway' };
+  if (state.assetSource) return { upstream: 'gateway', asset: state.assetSource };
+  const cache = state.cacheStatus ?? undefined;
   if (cache === 'HIT' || cache === 'STALE') return { upstream: 'cache', cache };
   const upstream = (request.routeOptions.config as { upstream?: string } | undefined)?.upstream;
   return { upstream: upstream ?? 'gateway', ...(cache ? { cache } : {}) };
@@ -89,18 +91,23 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
     await assetStore.close();
     if (!store) await buildStore.close();
   });
-  registerSecurityHeaders(app);
-  registerRouteRules(app, build, (url) => isPagePath(url, config.ASSETS_PREFIX));
-  const assets = registerClientAssets(app, {
+  const files = clientFiles({
     assetsPrefix: config.ASSETS_PREFIX,
     local: await localAssets(config.CLIENT_DIR),
     store: assetStore,
     memoryBytes: config.ASSET_MEMORY_BYTES,
   });
-  const cache = config.RENDER_CACHE ? createRenderCache(app, build, config, renderers, now) : null;
+  const renderCache = config.RENDER_CACHE ? createRenderCache(app, build, config, renderers, now) : null;
+  const cache = renderCache?.stats ?? null;
   if (cache) registerRenderCacheMetrics(app.telemetry.metrics.registry, cache);
+  registerPipeline(app, {
+    build,
+    assetsPrefix: config.ASSETS_PREFIX,
+    isPage: (url) => isPagePath(url, config.ASSETS_PREFIX),
+    clientFiles: files.step,
+    renderCache,
+  });
   await registerCompression(app);
-  registerBuildFiles(app, build, config.ASSETS_PREFIX);
   await registerProxies(app, {
     ...upstreams,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -109,5 +116,5 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
     rendererRefused: renderers.refused,
   });
   await build.refresh();
-  return { app, build, store: buildStore, cache, assets };
+  return { app, build, store: buildStore, cache, assets: files.stats };
 }

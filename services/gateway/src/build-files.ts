@@ -2,10 +2,12 @@
  * `{prefix}builds/latest.json` and `{prefix}builds/meta/{id}.json`, served from the build the
  * gateway follows, so clients can tell they run an old build and still fetch their own meta.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createError, toErrorBody, type HttpErrorInit } from '../../../lib/errors.js';
 import type { CurrentBuild } from './current-build.js';
 import { GATEWAY_ERRORS } from './error-codes.js';
+import { buildMetaDir, latestBuildPath } from '../../../lib/url-space/build-files.js';
+import { pathOf, type Step } from './step.js';
 
 export const LATEST_CACHE_CONTROL = 'public, max-age=1, must-revalidate';
 export const META_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -22,22 +24,47 @@ function jsonError(request: FastifyRequest, reply: FastifyReply, init: HttpError
     .send(body);
 }
 
-export function registerBuildFiles(app: FastifyInstance, build: CurrentBuild, assetsPrefix: string): void {
-  const config = { upstream: 'gateway' };
+function sendLatest(request: FastifyRequest, reply: FastifyReply, build: CurrentBuild): void {
+  const info = build.info();
+  if (!info) return void jsonError(request, reply, GATEWAY_ERRORS.GW_BUILD_NOT_PUBLISHED());
+  reply.header('cache-control', LATEST_CACHE_CONTROL).send({ id: info.id, timestamp: info.timestamp });
+}
 
-  app.get(`${assetsPrefix}builds/latest.json`, { config }, async (request, reply) => {
-    const info = build.info();
-    if (!info) return jsonError(request, reply, GATEWAY_ERRORS.GW_BUILD_NOT_PUBLISHED());
-    reply.header('cache-control', LATEST_CACHE_CONTROL);
-    return { id: info.id, timestamp: info.timestamp };
-  });
+async function sendMeta(request: FastifyRequest, reply: FastifyReply, build: CurrentBuild, file: string): Promise<void> {
+  const id = file.endsWith('.json') ? file.slice(0, -5) : '';
+  const meta = await build.meta(id);
+  if (meta === undefined) return void jsonError(request, reply, GATEWAY_ERRORS.GW_BUILD_STORE_UNREACHABLE());
+  if (meta === null) return void jsonError(request, reply, GATEWAY_ERRORS.GW_BUILD_META_NOT_FOUND(id));
+  reply.header('cache-control', META_CACHE_CONTROL).send(meta);
+}
 
-  app.get<{ Params: { file: string } }>(`${assetsPrefix}builds/meta/:file`, { config }, async (request, reply) => {
-    const id = request.params.file.endsWith('.json') ? request.params.file.slice(0, -5) : '';
-    const meta = await build.meta(id);
-    if (meta === undefined) return jsonError(request, reply, GATEWAY_ERRORS.GW_BUILD_STORE_UNREACHABLE());
-    if (meta === null) return jsonError(request, reply, GATEWAY_ERRORS.GW_BUILD_META_NOT_FOUND(id));
-    reply.header('cache-control', META_CACHE_CONTROL);
-    return meta;
-  });
+/** The one path segment after `{prefix}builds/meta/`, decoded as a route parameter would be; null for any other path. */
+function metaFileOf(path: string, metaPrefix: string): string | null {
+  if (!path.startsWith(metaPrefix)) return null;
+  const file = path.slice(metaPrefix.length);
+  if (file.includes('/')) return null;
+  try {
+    return decodeURIComponent(file);
+  } catch {
+    return null; // Fastify's router has already answered such a URL with 400; never reached
+  }
+}
+
+/** A GET or HEAD of a build file is answered here; anything else under `{prefix}builds/` goes on (to the renderer). */
+export function buildFilesStep(build: CurrentBuild, assetsPrefix: string): Step {
+  const latest = latestBuildPath(assetsPrefix);
+  const metaPrefix = buildMetaDir(assetsPrefix);
+  return (request, reply, state) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const path = pathOf(request.url);
+    if (path === latest) {
+      state.buildFile = true;
+      sendLatest(request, reply, build);
+      return true;
+    }
+    const file = metaFileOf(path, metaPrefix);
+    if (file === null) return false;
+    state.buildFile = true;
+    return sendMeta(request, reply, build, file).then(() => true);
+  };
 }

@@ -5,12 +5,14 @@
  * then the shared asset store the renderers publish to; anything else goes on to the renderer. A hashed name
  * is one content forever, so every answer is immutable, in the smallest encoding the client takes.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { readFile, readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { isAssetName, type AssetEncoding, type AssetStore, type StoredAsset } from '../../../lib/build-store/index.js';
 import { Lru } from '../../../lib/http-cache/lru.js';
 import { pickEncoding } from './render-cache/cache-entry.js';
+import type { AssetSourceName } from './request-state.js';
+import { pathOf, type Step } from './step.js';
 
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -71,33 +73,29 @@ export interface ClientAssetsOptions {
 }
 
 export interface ClientAssetStats {
-  served: Record<'local' | 'memory' | 'store', number>;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Where the gateway found a client file itself (the access line says it). */
-    assetSource: 'local' | 'memory' | 'store' | null;
-  }
+  served: Record<AssetSourceName, number>;
 }
 
 function assetName(request: FastifyRequest, prefix: string): string | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  const path = request.url.split('?', 1)[0]!;
-  if (!path.startsWith(prefix)) return null;
-  const name = path.slice(prefix.length);
+  // Every request passes here, cache hits included: nothing is sliced for a URL outside the prefix.
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith(prefix)) return null;
+  const name = pathOf(request.url).slice(prefix.length);
   // Source maps are never served; a twin is asked for by its plain name.
   return isAssetName(name) && !/\.(map|br|gz)$/.test(name) ? name : null;
 }
 
-export function registerClientAssets(app: FastifyInstance, options: ClientAssetsOptions): ClientAssetStats {
+export interface ClientFiles {
+  step: Step;
+  stats: ClientAssetStats;
+}
+
+export function clientFiles(options: ClientAssetsOptions): ClientFiles {
   const memory = new Lru<StoredAsset>({ maxEntries: 2000, maxSize: options.memoryBytes });
   const stats: ClientAssetStats = { served: { local: 0, memory: 0, store: 0 } };
-  app.decorateRequest('assetSource', null);
 
   // Memory first, for the gateway's own files too: a hashed name never changes, and a read from
   // disk per request costs more than the request itself for the chunks every page loads.
-  async function find(name: string, encodings: AssetEncoding[]): Promise<[StoredAsset, 'local' | 'memory' | 'store'] | null> {
+  async function find(name: string, encodings: AssetEncoding[]): Promise<[StoredAsset, AssetSourceName] | null> {
     const key = `${name}\n${encodings[0]}`;
     const remembered = memory.get(key);
     if (remembered) return [remembered, 'memory'];
@@ -109,21 +107,24 @@ export function registerClientAssets(app: FastifyInstance, options: ClientAssets
     return [found, local ? 'local' : 'store'];
   }
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Only a client file's name makes a promise: every other request passes at once.
+  const step: Step = (request, reply, state) => {
     const name = assetName(request, options.assetsPrefix);
-    if (!name) return;
-    const found = await find(name, encodingsFor(request.headers['accept-encoding']));
-    if (!found) return;
-    const [asset, source] = found;
-    stats.served[source]++;
-    request.assetSource = source;
-    reply
-      .header('content-type', contentTypeOf(name))
-      .header('cache-control', ASSET_CACHE_CONTROL)
-      .header('vary', 'accept-encoding')
-      .header('content-length', String(asset.body.length));
-    if (asset.encoding !== 'identity') reply.header('content-encoding', asset.encoding);
-    return reply.send(request.method === 'HEAD' ? undefined : asset.body);
-  });
-  return stats;
+    if (!name) return false;
+    return find(name, encodingsFor(request.headers['accept-encoding'])).then((found) => {
+      if (!found) return false;
+      const [asset, source] = found;
+      stats.served[source]++;
+      state.assetSource = source;
+      reply
+        .header('content-type', contentTypeOf(name))
+        .header('cache-control', ASSET_CACHE_CONTROL)
+        .header('vary', 'accept-encoding')
+        .header('content-length', String(asset.body.length));
+      if (asset.encoding !== 'identity') reply.header('content-encoding', asset.encoding);
+      reply.send(request.method === 'HEAD' ? undefined : asset.body);
+      return true;
+    });
+  };
+  return { step, stats };
 }

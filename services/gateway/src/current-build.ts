@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   BUILDS_KEPT,
   isBuildId,
+  validSessionCookie,
   type BuildInfo,
   type BuildMeta,
   type BuildStore,
@@ -17,6 +18,8 @@ import { createRouteRulesMatcher, type RouteRulesMatcher } from '../../../lib/ro
 export interface CurrentBuild {
   info(): BuildInfo | null;
   matcher(): RouteRulesMatcher;
+  /** The current build's session cookie (BuildMeta.sessionCookie); undefined for a site without sessions. */
+  sessionCookie(): string | undefined;
   /** The meta of any kept build; `undefined` when the store cannot answer and it is not cached. */
   meta(id: string): Promise<BuildMeta | null | undefined>;
   /** The announced renderers of a build (their own addresses); empty when none is known. */
@@ -37,6 +40,7 @@ const noRules = createRouteRulesMatcher({});
 export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, pollMs: number): CurrentBuild {
   let info: BuildInfo | null = null;
   let matcher = noRules;
+  let sessionCookie: string | undefined;
   let reachable = false;
   let hasBuild = false;
   const cache = new Map<string, BuildMeta>();
@@ -53,9 +57,12 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
     const meta = cache.get(next.id) ?? (await store.meta(next.id));
     if (!meta) throw new Error(`build ${next.id} has no meta in the store yet`);
     const nextMatcher = createRouteRulesMatcher(meta.matcher ?? {});
+    // A cookie name that cannot match would let signed-in pages into the shared cache.
+    if (!validSessionCookie(meta.sessionCookie)) throw new Error(`build ${next.id} names a malformed session cookie`);
     remember(meta);
     info = { id: next.id, timestamp: next.timestamp };
     matcher = nextMatcher;
+    sessionCookie = meta.sessionCookie;
     log.info({ buildId: next.id, rules: nextMatcher.size }, 'build applied');
   }
 
@@ -108,6 +115,7 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
   return {
     info: () => info,
     matcher: () => matcher,
+    sessionCookie: () => sessionCookie,
     async meta(id) {
       if (!isBuildId(id)) return null;
       // A build's meta never changes, so a cached one answers at once, Redis up or down.

@@ -5,6 +5,8 @@
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import { ICONS_BASE } from '../../../lib/url-space/icons.js';
+import { IMAGE_BASE } from '../../../lib/url-space/images.js';
 import { forwardedHeaders } from './forwarded.js';
 import { withoutHopByHop } from './hop-by-hop.js';
 import { classifyTransportError } from './transport-errors.js';
@@ -93,11 +95,7 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       replyOptions,
     };
   };
-  await app.register(proxy, { ...common('image', options.imageUrl), prefix: '/_ipx', rewritePrefix: '/_ipx' });
-  await app.register(proxy, {
-    ...common('icons', options.iconsUrl),
-    prefix: '/api/_nuxt_icon',
-    rewritePrefix: '/api/_nuxt_icon',
-  });
+  await app.register(proxy, { ...common('image', options.imageUrl), prefix: IMAGE_BASE, rewritePrefix: IMAGE_BASE });
+  await app.register(proxy, { ...common('icons', options.iconsUrl), prefix: ICONS_BASE, rewritePrefix: ICONS_BASE });
   await app.register(proxy, common('renderer', options.rendererUrl, options.rendererFor));
 }

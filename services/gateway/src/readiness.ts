@@ -9,16 +9,17 @@
 import type { CheckResult, ReadinessCheck } from '../../../lib/service.js';
 import type { BuildStore } from '../../../lib/build-store/index.js';
 import type { CurrentBuild } from './current-build.js';
+import { HEALTH_PATH } from '../../../lib/url-space/health.js';
 
 /** Null when `{url}/healthz` answers 200 in time; otherwise why not, in the OS's or the upstream's words. */
 export async function upstreamProblem(url: string, timeoutMs: number): Promise<string | null> {
   try {
-    const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(`${url}${HEALTH_PATH}`, { signal: AbortSignal.timeout(timeoutMs) });
     await response.body?.cancel();
-    return response.ok ? null : `${url}/healthz answered ${response.status}`;
+    return response.ok ? null : `${url}${HEALTH_PATH} answered ${response.status}`;
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    if ((error as Error).name === 'TimeoutError') return `${url}/healthz did not answer within ${timeoutMs} ms`;
+    if ((error as Error).name === 'TimeoutError') return `${url}${HEALTH_PATH} did not answer within ${timeoutMs} ms`;
     return `${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`;
   }
 }

@@ -6,16 +6,16 @@
  * announced (one renderer, or renderers behind a Service that do not announce) RENDERER_URL.
  */
 import { isBuildId } from '../../../lib/build-store/index.js';
+import { isPayloadPath } from '../../../lib/url-space/payload.js';
 import type { CurrentBuild } from './current-build.js';
 
-const PAYLOAD_SUFFIX = '/_payload.json';
 /** As long as an announcement lives at most (three of the renderers' default 2 s intervals). */
 const REFUSED_FOR_MS = 6000;
 
 /** The build a payload URL names (its first query key), or null for anything else. */
 export function payloadBuildId(url: string): string | null {
   const at = url.indexOf('?');
-  if (at === -1 || !url.slice(0, at).endsWith(PAYLOAD_SUFFIX)) return null;
+  if (at === -1 || !isPayloadPath(url.slice(0, at))) return null;
   const first = url.slice(at + 1).split('&', 1)[0]!;
   return isBuildId(first) ? first : null;
 }

@@ -4,20 +4,13 @@
  * for in another spelling (`/posts/hell%6F/`) is sent to its canonical path (lib/canonical-path.ts,
  * which the renderer applies too), so each page has one cache entry and one address.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../../lib/errors.js';
 import { canonicalRedirect } from '../../../lib/canonical-path.js';
 import { buildRedirectLocation, type MatchedRouteRules } from '../../../lib/route-rules.js';
 import type { CurrentBuild } from './current-build.js';
-
-const OWN_PATHS = new Set(['/healthz', '/readyz']);
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The rules of the current build for this request's path. */
-    routeRules: MatchedRouteRules | null;
-  }
-}
+import { isHealthPath } from '../../../lib/url-space/health.js';
+import { pathOf, type AnswerHeaders, type Step } from './step.js';
 
 function redirectBody(location: string): string {
   const url = escapeHtml(location);
@@ -34,33 +27,38 @@ function toCanonical(reply: FastifyReply, location: string): FastifyReply {
   return reply.code(308).header('location', location).type('text/html; charset=utf-8').send(redirectBody(location));
 }
 
-/** `isPage` says which paths are pages (not assets, the API or images), whose spelling is the site's. */
-export function registerRouteRules(app: FastifyInstance, build: CurrentBuild, isPage: (url: string) => boolean): void {
-  app.decorateRequest('routeRules', null);
-
-  // A callback hook: it runs on every request, cache hits included. A redirect answers and ends the hooks.
-  app.addHook('onRequest', (request, reply, done) => {
-    const query = request.url.indexOf('?');
-    const path = query === -1 ? request.url : request.url.slice(0, query);
-    if (OWN_PATHS.has(path)) return done();
+/**
+ * The first step: finds the request's rules (every later step and the answer read them) and
+ * answers a redirect. `isPage` says which paths are pages (not assets, the API or images), whose
+ * spelling is the site's. Synchronous: it runs on every request, cache hits included.
+ */
+export function routeRulesStep(build: CurrentBuild, isPage: (url: string) => boolean): Step {
+  return (request, reply, state) => {
+    const path = pathOf(request.url);
+    if (isHealthPath(path)) return false;
     const rules = build.matcher().match(path);
-    request.routeRules = rules;
+    state.routeRules = rules;
     // A redirect rule first: its target is built with its own care for what the path carries.
-    if (rules.redirect) return void redirect(request, reply, rules);
+    if (rules.redirect) {
+      redirect(request, reply, rules);
+      return true;
+    }
     const canonical =
       (request.method === 'GET' || request.method === 'HEAD') && isPage(request.url) ? canonicalRedirect(request.url) : null;
-    if (canonical) return void toCanonical(reply, canonical);
-    done();
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    const rules = request.routeRules;
-    if (!rules) return payload;
-    const proxied = (request.routeOptions.config as { upstream?: string }).upstream !== 'gateway';
-    for (const [name, value] of ruleHeaders(rules, proxied, reply.statusCode)) reply.header(name, value);
-    return payload;
-  });
+    if (!canonical) return false;
+    toCanonical(reply, canonical);
+    return true;
+  };
 }
+
+/** The rules' headers on an answer that went through Fastify (a cache hit adds them itself, render-cache/hit-response.ts). */
+export const routeRuleHeaders: AnswerHeaders = (_request, reply, state) => {
+  const rules = state.routeRules;
+  if (!rules) return;
+  // Every answer counts as proxied but the build files: the gateway's other own answers (redirects,
+  // client files, cached pages) stand in for the renderer's.
+  for (const [name, value] of ruleHeaders(rules, !state.buildFile, reply.statusCode)) reply.header(name, value);
+};
 
 /** The headers the rules add to an answer (also to a cache hit, render-cache/hit-response.ts). */
 export function ruleHeaders(rules: MatchedRouteRules, proxied: boolean, status: number): [string, string][] {

@@ -62,6 +62,8 @@ const RULES: RouteRulesInput = {
   '/search/**': { cache: { maxAge: 60, query: ['q', 'page'] } },
   '/nocache': { cache: false },
 };
+/** The site's session cookie, as scripts/write-build-meta.ts names it. */
+const SESSIONS = { sessionCookie: 'cookbook_session' };
 
 describe('render cache', () => {
   let renderer: Renderer;
@@ -86,7 +88,7 @@ describe('render cache', () => {
     });
     const env = { RENDERER_URL: renderer.url, IMAGE_URL: renderer.url, ICONS_URL: renderer.url, PUBLIC_ORIGIN: 'https://cook.example' };
     clock.t = Date.now();
-    gateway = await startGateway(env, metaOf('build-one', RULES, 1000), undefined, () => clock.t);
+    gateway = await startGateway(env, metaOf('build-one', RULES, 1000, SESSIONS), undefined, () => clock.t);
   });
   afterEach(() => gateway.cleanup());
   afterAll(() => renderer.app.close());
@@ -194,6 +196,15 @@ describe('render cache', () => {
     expect(renderer.renders.get('/nocache')).toBe(2);
   });
 
+  it('bypasses only an authorization header when the build names no session cookie (a site without sessions)', async () => {
+    await gateway.store.publish(metaOf('build-two', RULES, 2000));
+    await waitFor(() => gateway.build.info()?.id === 'build-two', 5000);
+    renderer.mode.buildId = 'build-two';
+    await get('/fresh/no-sessions');
+    expect((await get('/fresh/no-sessions', { cookie: 'cookbook_session=abc' })).headers['x-cache']).toBe('HIT');
+    expect((await get('/fresh/no-sessions', { authorization: 'Bearer abc' })).headers['x-cache']).toBe('BYPASS');
+  });
+
   it.each([
     ['a Set-Cookie', { setCookie: true }],
     ['cache-control: private', { cacheControl: 'private, max-age=60' }],
@@ -283,14 +294,14 @@ describe('render cache', () => {
   it('never serves a page of an older build', async () => {
     await get('/fresh/build');
     Object.assign(renderer.mode, { version: 'v2', buildId: 'build-two' });
-    await gateway.store.publish(metaOf('build-two', RULES, 2000));
+    await gateway.store.publish(metaOf('build-two', RULES, 2000, SESSIONS));
     await waitFor(() => gateway.build.info()?.id === 'build-two', 5000);
     const after = await get('/fresh/build');
     expect([after.headers['x-cache'], after.body.includes('v2')]).toEqual(['MISS', true]);
   });
 
   it("never keeps a page another build rendered under this build's key (a renderer not yet replaced)", async () => {
-    await gateway.store.publish(metaOf('build-two', RULES, 2000));
+    await gateway.store.publish(metaOf('build-two', RULES, 2000, SESSIONS));
     await waitFor(() => gateway.build.info()?.id === 'build-two', 5000);
     const first = await get('/fresh/skew');
     const second = await get('/fresh/skew');

@@ -152,3 +152,19 @@ describe('a published build that cannot be applied', () => {
     }
   });
 });
+
+describe('a published build whose session cookie is no cookie name', () => {
+  it('is refused like a broken one: the last good build and its session cookie stay', async () => {
+    const renderer = await startUpstream('renderer');
+    const { logger, lines } = capturingLogger();
+    const gateway = await startGateway({ RENDERER_URL: renderer.url }, metaOf('good', {}, 1, { sessionCookie: 'sid' }), logger);
+    try {
+      await gateway.store.publish({ ...metaOf('odd', {}, 2), sessionCookie: 'a b; c' });
+      await waitFor(() => lines.some((line) => line.msg === 'build not applied' && line.buildId === 'odd'), 5000);
+      expect([gateway.build.info()?.id, gateway.build.sessionCookie()]).toEqual(['good', 'sid']);
+    } finally {
+      await gateway.cleanup();
+      await renderer.app.close();
+    }
+  });
+});

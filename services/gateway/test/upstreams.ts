@@ -40,8 +40,8 @@ export async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${await freePort()}`;
 }
 
-export function metaOf(id: string, rules: RouteRulesInput, timestamp = Date.now()): BuildMeta {
-  return { id, timestamp, matcher: normalizeRouteRules(rules), prerendered: [] };
+export function metaOf(id: string, rules: RouteRulesInput, timestamp = Date.now(), extra: Partial<BuildMeta> = {}): BuildMeta {
+  return { id, timestamp, matcher: normalizeRouteRules(rules), prerendered: [], ...extra };
 }
 
 export interface TestGateway extends GatewayApp {

@@ -1,7 +1,7 @@
 /** `GET /api/_nuxt_icon`: every collection this service can serve, with its name and icon count. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from './catalogue.js';
-import { ICON_PREFIX } from './icon-headers.js';
+import { ICONS_BASE } from '../../../lib/url-space/icons.js';
 import { answeredNotModified, strongEtag } from './http-cache.js';
 
 export function registerCollectionsRoute(app: FastifyInstance, catalogue: Catalogue): void {
@@ -13,6 +13,6 @@ export function registerCollectionsRoute(app: FastifyInstance, catalogue: Catalo
     if (answeredNotModified(request, reply, etag)) return reply;
     return reply.type('application/json; charset=utf-8').send(body);
   };
-  app.get(ICON_PREFIX, handler);
-  app.get(`${ICON_PREFIX}/`, handler);
+  app.get(ICONS_BASE, handler);
+  app.get(`${ICONS_BASE}/`, handler);
 }

@@ -5,15 +5,11 @@
  */
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { isUnderIcons } from '../../../lib/url-space/icons.js';
 import { CLIENT_ERROR_CACHE_CONTROL, SERVER_ERROR_CACHE_CONTROL } from './http-cache.js';
 
-export const ICON_PREFIX = '/api/_nuxt_icon';
 const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/;
 const PREFLIGHT_MAX_AGE_S = 86400;
-
-function underPrefix(url: string): boolean {
-  return url === ICON_PREFIX || url.startsWith(`${ICON_PREFIX}/`) || url.startsWith(`${ICON_PREFIX}?`);
-}
 
 export async function registerIconHeaders(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
@@ -23,7 +19,7 @@ export async function registerIconHeaders(app: FastifyInstance): Promise<void> {
     if (requested !== undefined && !(typeof requested === 'string' && HEADER_LIST.test(requested))) {
       delete request.headers['access-control-request-headers'];
     }
-    if (underPrefix(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
+    if (isUnderIcons(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
   });
 
   await app.register(fastifyCors, {
@@ -37,7 +33,7 @@ export async function registerIconHeaders(app: FastifyInstance): Promise<void> {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!underPrefix(request.url) || reply.statusCode < 400) return payload;
+    if (!isUnderIcons(request.url) || reply.statusCode < 400) return payload;
     const policy = reply.statusCode >= 500 ? SERVER_ERROR_CACHE_CONTROL : CLIENT_ERROR_CACHE_CONTROL;
     reply.header('cache-control', policy).removeHeader('etag');
     return payload;

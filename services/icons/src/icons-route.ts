@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createError } from '../../../lib/errors.js';
 import { ICONS_ERRORS } from './error-codes.js';
-import { ICON_PREFIX } from './icon-headers.js';
+import { ICONS_BASE } from '../../../lib/url-space/icons.js';
 import { answeredNotModified, strongEtag } from './http-cache.js';
 import { checkCollection, loadIcons, type IconSets } from './icon-sets.js';
 import { iconSubset } from './icon-subset.js';
@@ -14,7 +14,7 @@ interface IconsRequest {
 }
 
 export function registerIconsRoute(app: FastifyInstance, sets: IconSets): void {
-  app.get<IconsRequest>(`${ICON_PREFIX}/:collection`, async (request, reply) => {
+  app.get<IconsRequest>(`${ICONS_BASE}/:collection`, async (request, reply) => {
     const prefix = checkCollection(sets, request.params.collection.replace(/\.json$/, ''));
     const requested = parseIconNames(request.query.icons);
     if (requested.tooMany) {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createError } from '../../../lib/errors.js';
 import { ICONS_ERRORS } from './error-codes.js';
-import { ICON_PREFIX } from './icon-headers.js';
+import { ICONS_BASE } from '../../../lib/url-space/icons.js';
 import { answeredNotModified, strongEtag } from './http-cache.js';
 import { checkCollection, loadIcons, type IconSets } from './icon-sets.js';
 import { parseSvgSize, renderIconSvg } from './icon-svg.js';
@@ -17,7 +17,7 @@ interface SvgRequest {
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 export function registerSvgRoute(app: FastifyInstance, sets: IconSets): void {
-  app.get<SvgRequest>(`${ICON_PREFIX}/:collection/:file`, async (request, reply) => {
+  app.get<SvgRequest>(`${ICONS_BASE}/:collection/:file`, async (request, reply) => {
     const prefix = checkCollection(sets, request.params.collection);
     const file = request.params.file;
     if (!file.endsWith('.svg')) throw createError(ICONS_ERRORS.ICONS_NOT_SVG());

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorBody, toHttpError } from '../../../lib/errors.js';
 import { createService } from '../../../lib/service.js';
+import { IMAGE_PREFIX } from '../../../lib/url-space/images.js';
 import { registerImageMetrics } from './metrics.js';
 import type { ImageConfig } from './config.js';
 import { createImagePipeline, type ImagePipeline } from './image-pipeline.js';
@@ -18,16 +19,12 @@ export interface ImageAppDeps {
   allowAddresses?: readonly string[];
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    images: ImagePipeline;
-  }
-}
-
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
 
 export interface ImageApp {
   app: FastifyInstance;
+  /** Its counters and queue, for tests and benchmarks: handed back here, not hung on the app, so no other service's types see it. */
+  images: ImagePipeline;
 }
 
 export async function buildImageApp(config: ImageConfig, deps: ImageAppDeps): Promise<ImageApp> {
@@ -52,11 +49,10 @@ export async function buildImageApp(config: ImageConfig, deps: ImageAppDeps): Pr
     production: config.NODE_ENV === 'production',
     checks: { cache: async () => ((await cache.writable()) ? 'ok' : 'down') },
   });
-  app.decorate('images', pipeline);
   registerImageMetrics(app.telemetry.metrics.registry, pipeline);
   app.addHook('onClose', async () => sources.close());
 
-  app.get('/_ipx/*', async (request, reply) => {
+  app.get(`${IMAGE_PREFIX}*`, async (request, reply) => {
     try {
       const result = await pipeline.handle({
         url: request.url,
@@ -70,7 +66,7 @@ export async function buildImageApp(config: ImageConfig, deps: ImageAppDeps): Pr
       return sendImageError(request, reply, error);
     }
   });
-  return { app };
+  return { app, images: pipeline };
 }
 
 /** Image errors are always the JSON error shape (an <img> never shows a page), and never cached. */

@@ -3,10 +3,11 @@
  * the image itself, and the transform queue. Every one is answered as JSON (app.ts).
  */
 import { defineErrors } from '../../../lib/error-catalogue.js';
+import { IMAGE_BASE } from '../../../lib/url-space/images.js';
 
 export const IMAGE_ERRORS = defineErrors({
   IMAGE_NOT_AN_IMAGE_PATH: { statusCode: 404, message: 'Not an image path' },
-  IMAGE_PATH_INCOMPLETE: { statusCode: 400, message: 'Modifiers and source are required: /_ipx/{modifiers}/{source}' },
+  IMAGE_PATH_INCOMPLETE: { statusCode: 400, message: `Modifiers and source are required: ${IMAGE_BASE}/{modifiers}/{source}` },
   IMAGE_SOURCE_MISSING: { statusCode: 400, message: 'The image source is missing' },
   IMAGE_MALFORMED_ENCODING: { statusCode: 400, message: (what: string) => `Malformed percent-encoding in the ${what}` },
   IMAGE_TOO_MANY_MODIFIERS: { statusCode: 400, message: (max: number) => `At most ${max} modifiers` },

@@ -1,8 +1,7 @@
 /** Splits `/_ipx/{modifiers}/{source}` as @nuxt/image builds it, from the raw request URL. */
 import { createError } from '../../../lib/errors.js';
+import { isImagePath, IMAGE_PREFIX } from '../../../lib/url-space/images.js';
 import { IMAGE_ERRORS } from './error-codes.js';
-
-export const IPX_PREFIX = '/_ipx/';
 
 export interface ImageRequestPath {
   /** The first segment, still encoded: `_`, `w_200`, `f_webp&q_75`. */
@@ -23,8 +22,8 @@ function decode(value: string, what: string): string {
 }
 
 export function parseImagePath(rawUrl: string): ImageRequestPath {
-  if (!rawUrl.startsWith(IPX_PREFIX)) throw createError(IMAGE_ERRORS.IMAGE_NOT_AN_IMAGE_PATH());
-  const rest = rawUrl.slice(IPX_PREFIX.length);
+  if (!isImagePath(rawUrl)) throw createError(IMAGE_ERRORS.IMAGE_NOT_AN_IMAGE_PATH());
+  const rest = rawUrl.slice(IMAGE_PREFIX.length);
   const slash = rest.indexOf('/');
   if (slash <= 0) throw createError(IMAGE_ERRORS.IMAGE_PATH_INCOMPLETE());
   const modifiers = rest.slice(0, slash);

@@ -26,7 +26,7 @@ async function countFiles(dir: string): Promise<number> {
 
 describe('result cache and validators', () => {
   it('a second request is a hit with the same ETag and no new transform', async () => {
-    const before = t.app.images.metrics.transforms;
+    const before = t.images.metrics.transforms;
     const first = await t.app.inject('/_ipx/w_200/images/photo.jpg');
     expect(first.headers['x-image-cache']).toBe('MISS');
     expect(first.headers.etag).toMatch(/^W\/".+"$/);
@@ -36,7 +36,7 @@ describe('result cache and validators', () => {
     expect(second.headers['x-image-cache']).toBe('HIT');
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
-    expect(t.app.images.metrics.transforms).toBe(before + 1);
+    expect(t.images.metrics.transforms).toBe(before + 1);
   });
 
   it('answers 304 before any decode, even with a cold cache', async () => {
@@ -52,8 +52,8 @@ describe('result cache and validators', () => {
         headers: { 'if-modified-since': String(warm.headers['last-modified']) },
       });
       expect(since.statusCode).toBe(304);
-      expect(cold.app.images.metrics.transforms).toBe(0);
-      expect(cold.app.images.metrics.notModified).toBe(2);
+      expect(cold.images.metrics.transforms).toBe(0);
+      expect(cold.images.metrics.notModified).toBe(2);
       const other = await cold.app.inject({ url: '/_ipx/w_181/images/photo.jpg', headers: { 'if-none-match': String(warm.headers.etag) } });
       expect(other.statusCode).toBe(200);
     } finally {
@@ -94,7 +94,7 @@ describe('result cache and validators', () => {
     try {
       expect((await again.app.inject('/_ipx/w_30/images/alpha.png')).headers['x-image-cache']).toBe('HIT');
       expect((await again.app.inject('/_ipx/w_10/images/alpha.png')).headers['x-image-cache']).toBe('MISS');
-      expect(again.app.images.metrics.transforms).toBe(1);
+      expect(again.images.metrics.transforms).toBe(1);
     } finally {
       await again.close();
     }
@@ -109,7 +109,7 @@ describe('single flight', () => {
       expect(responses.every((r) => r.statusCode === 200)).toBe(true);
       expect(new Set(responses.map((r) => r.headers.etag)).size).toBe(1);
       expect(responses.every((r) => r.rawPayload.equals(responses[0]!.rawPayload))).toBe(true);
-      expect(app.app.images.metrics.transforms).toBe(1);
+      expect(app.images.metrics.transforms).toBe(1);
     } finally {
       await app.close();
     }

@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { createLogger } from '../../../lib/logger.js';
 import { buildImageApp, type ImageAppDeps } from '../src/app.js';
+import type { ImagePipeline } from '../src/image-pipeline.js';
 import { parseImageConfig } from '../src/config.js';
 import { makeFixtures, type Fixtures } from './fixtures/make-fixtures.js';
 
 export interface TestImageApp {
   app: FastifyInstance;
+  images: ImagePipeline;
   fixtures: Fixtures;
   close(): Promise<void>;
 }
@@ -21,9 +23,10 @@ export async function startImageApp(
   const fx = fixtures ?? (await makeFixtures());
   const config = parseImageConfig({ IMAGE_DIR: fx.root, IMAGE_CACHE_DIR: fx.cacheDir, IMAGE_SNAP_WIDTHS: 'false', ...env });
   const logger = createLogger({ service: 'image', level: 'silent', format: 'json' });
-  const { app } = await buildImageApp(config, { logger, ...options });
+  const { app, images } = await buildImageApp(config, { logger, ...options });
   return {
     app,
+    images,
     fixtures: fx,
     async close() {
       await app.close();

@@ -73,7 +73,7 @@ describe('source problems have their own statuses', () => {
     expectError(await get('/_ipx/w_100/images/not-image.png'), 415);
     expectError(await get('/_ipx/w_100/images/corrupt.jpg'), 422);
     expectError(await get('/_ipx/w_100/images/bomb.png'), 413);
-    expect(t.app.images.metrics.transforms).toBeGreaterThanOrEqual(0);
+    expect(t.images.metrics.transforms).toBeGreaterThanOrEqual(0);
   });
 
   it('a source larger than the output limit is scaled down when no size is asked', async () => {

@@ -1,14 +1,16 @@
 /**
- * A cache hit answered at the speed of bytes: from the render cache's onRequest hook, straight to
- * Node's response with one precomputed header list per entry, encoding and status and the body
- * Buffer as it is stored. Fastify's send path and its five onSend hooks (security headers, route
- * rule headers, x-cache, compression, the closing check) cost a hit more than writing the page;
- * what they add is added here once per entry. The onResponse hooks still run (`finish`): the
- * access line, metrics and the span are the same as for any answer. docs/decisions/performance.md.
+ * A cache hit answered at the speed of bytes: from the render cache's step of the request path
+ * (pipeline.ts), straight to Node's response with one precomputed header list per entry, encoding
+ * and status and the body Buffer as it is stored. Fastify's send path and its onSend hooks (the
+ * pipeline's security headers, route rule headers and x-cache, then compression and the closing
+ * check) cost a hit more than writing the page; what they add is added here once per entry. The
+ * onResponse hooks still run (`finish`): the access line, metrics and the span are the same as for
+ * any answer. docs/decisions/performance.md.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagMatches } from '../../../../lib/http-cache/conditional.js';
 import { visitorProto } from '../forwarded.js';
+import type { MatchedRouteRules } from '../../../../lib/route-rules.js';
 import { ruleHeaders } from '../route-rules.js';
 import { HSTS, SECURITY_HEADERS } from '../security-headers.js';
 import { pickEncoding, type CacheEntry, type Encoding } from './cache-entry.js';
@@ -31,9 +33,10 @@ function headersOf(entry: CacheEntry, encoding: Encoding, status: HitStatus, bod
 export interface HitResponder {
   /**
    * Answers `entry` if it can be sent as stored (that encoding made, no 304, the gateway not
-   * closing) and returns true; false leaves the answer to Fastify's usual path.
+   * closing) and returns true; false leaves the answer to Fastify's usual path. `rules` are the
+   * request's route rules (request-state.ts), whose headers the answer carries.
    */
-  serve(request: FastifyRequest, reply: FastifyReply, entry: CacheEntry, status: HitStatus, closing: boolean): boolean;
+  serve(request: FastifyRequest, reply: FastifyReply, entry: CacheEntry, status: HitStatus, rules: MatchedRouteRules | null): boolean;
 }
 
 export function createHitResponder(now: () => number = Date.now): HitResponder {
@@ -49,15 +52,15 @@ export function createHitResponder(now: () => number = Date.now): HitResponder {
   }
 
   return {
-    serve(request, reply, entry, status, closing) {
-      if (closing || etagMatches(request.headers['if-none-match'], entry.etag)) return false;
+    serve(request, reply, entry, status, rules) {
+      if (request.server.closing || etagMatches(request.headers['if-none-match'], entry.etag)) return false;
       const encoding = pickEncoding(request.headers['accept-encoding']);
       const body = encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding];
       if (!body) return false;
-      // Route rule headers (rare) replace the entry's own of the same name, as their onSend hook does.
-      const rules = request.routeRules ? ruleHeaders(request.routeRules, true, entry.status) : [];
+      // Route rule headers (rare) replace the entry's own of the same name, as they do on the way out of the pipeline.
+      const extra = rules ? ruleHeaders(rules, true, entry.status) : [];
       const headers =
-        rules.length > 0 ? headersOf(entry, encoding, status, body, rules) : preparedHeaders(entry, encoding, status, body).slice();
+        extra.length > 0 ? headersOf(entry, encoding, status, body, extra) : preparedHeaders(entry, encoding, status, body).slice();
       // What earlier hooks set on this reply (the request id, x-prerendered), then what varies per request.
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers.push(name, String(value));
       headers.push('age', String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));

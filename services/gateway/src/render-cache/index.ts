@@ -6,7 +6,7 @@ import type { RendererChoice } from '../renderer-choice.js';
 import { createFileCacheStore } from './file-store.js';
 import { createRedisCacheStore } from './redis-store.js';
 import { createPrerendered } from './prerendered.js';
-import { registerRenderCache, type RenderCacheStats } from './render-cache.js';
+import { registerRenderCache, type RenderCache } from './render-cache.js';
 import type { SharedCacheStore } from './shared-store.js';
 
 export function createCacheStore(
@@ -41,7 +41,7 @@ export function createRenderCache(
   config: GatewayConfig,
   renderers?: RendererChoice,
   now?: () => number,
-): RenderCacheStats {
+): RenderCache {
   const store = createCacheStore(config, config.BUILD_POLL_MS, () => build.info()?.id);
   app.addHook('onClose', async () => {
     store.stop();

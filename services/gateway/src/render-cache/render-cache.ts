@@ -8,7 +8,6 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { etagMatches } from '../../../../lib/http-cache/conditional.js';
 import { Lru } from '../../../../lib/http-cache/lru.js';
 import { SingleFlight } from '../../../../lib/http-cache/single-flight.js';
-import { SESSION_COOKIE } from '../../../../lib/constants.js';
 import type { CacheRule } from '../../../../lib/route-rule-types.js';
 import type { CurrentBuild } from '../current-build.js';
 import { payloadBuildId } from '../renderer-choice.js';
@@ -20,8 +19,13 @@ import { wantsJson } from '../../../../lib/errors.js';
 import type { Prerendered } from './prerendered.js';
 import { ttlOf, type SharedCacheStore } from './shared-store.js';
 import { createHitResponder } from './hit-response.js';
+import type { CacheStatus, GatewayRequestState } from '../request-state.js';
+import type { AnswerHeaders, Step } from '../step.js';
+import { HEALTH_PATH, READY_PATH } from '../../../../lib/url-space/health.js';
+import { isImagePath } from '../../../../lib/url-space/images.js';
+import { pagePathOfPayload } from '../../../../lib/url-space/payload.js';
 
-export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
+export type { CacheStatus };
 
 export interface RenderCacheOptions {
   rendererUrl: string;
@@ -57,21 +61,22 @@ export interface RenderCacheStats {
   idle: () => Promise<unknown>;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    cacheStatus: CacheStatus | null;
-  }
-}
-
-const PAYLOAD_SUFFIX = '/_payload.json';
-
 /** The page a path belongs to: itself, or the page of a `{route}/_payload.json`. */
 export function pageOf(path: string): { page: string; payload: boolean } {
-  if (!path.endsWith(PAYLOAD_SUFFIX)) return { page: path, payload: false };
-  return { page: path.slice(0, -PAYLOAD_SUFFIX.length) || '/', payload: true };
+  const page = pagePathOfPayload(path);
+  return page === null ? { page: path, payload: false } : { page, payload: true };
 }
 
-export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, options: RenderCacheOptions): RenderCacheStats {
+/** The render cache's place on the gateway's request path (pipeline.ts), and its counts. */
+export interface RenderCache {
+  /** Answers a cached page or payload: at once from memory, or after a look in the shared store or a fill. */
+  step: Step;
+  /** `x-cache` on every page and payload answer Fastify sends (a hit written straight says it itself). */
+  cacheHeader: AnswerHeaders;
+  stats: RenderCacheStats;
+}
+
+export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, options: RenderCacheOptions): RenderCache {
   const memory = new Lru<CacheEntry>({ maxEntries: 20_000, maxSize: options.memoryBytes });
   const fills = new SingleFlight<FillResult>();
   const encodings = new SingleFlight<CacheEntry>();
@@ -96,7 +101,6 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     await Promise.all(writes);
     await renderer.close();
   });
-  app.decorateRequest('cacheStatus', null);
 
   /** Resolves once the shared copy is written (or failed: the store's errors never reach a visitor). */
   function remember(entry: CacheEntry, shared: boolean): Promise<unknown> {
@@ -191,15 +195,24 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     })().catch(failed);
   }
 
-  async function send(request: FastifyRequest, reply: FastifyReply, cached: CacheEntry, status: CacheStatus): Promise<FastifyReply> {
-    request.cacheStatus = status;
-    if (status !== 'MISS' && status !== 'BYPASS' && hits.serve(request, reply, cached, status, request.server.closing)) {
-      stats.requests[status]++; // the onSend hook below that counts does not run for it
-      return reply;
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    state: GatewayRequestState,
+    cached: CacheEntry,
+    status: CacheStatus,
+  ): Promise<true> {
+    state.cacheStatus = status;
+    if (status !== 'MISS' && status !== 'BYPASS' && hits.serve(request, reply, cached, status, state.routeRules)) {
+      stats.requests[status]++; // cacheHeader below, which counts, does not run for it
+      return true;
     }
     const age = Math.max(0, Math.floor((now() - cached.storedAt) / 1000));
     reply.headers({ ...cached.headers, etag: cached.etag, age: String(age), vary: varyOf(cached) });
-    if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+    if (etagMatches(request.headers['if-none-match'], cached.etag)) {
+      reply.code(304).send();
+      return true;
+    }
     // A miss answers like an uncached page (compressed on the fly, cheaply); the best-level
     // compression is made once, for the first hit that asks for it.
     const wanted = pickEncoding(request.headers['accept-encoding']);
@@ -212,22 +225,29 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     const body = encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding]!;
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     reply.code(entry.status).header('content-length', String(body.length));
-    return reply.send(request.method === 'HEAD' ? undefined : body);
+    reply.send(request.method === 'HEAD' ? undefined : body);
+    return true;
   }
 
-  function sendRendered(request: FastifyRequest, reply: FastifyReply, rendered: Rendered): FastifyReply {
-    request.cacheStatus = 'MISS';
+  function sendRendered(request: FastifyRequest, reply: FastifyReply, state: GatewayRequestState, rendered: Rendered): true {
+    state.cacheStatus = 'MISS';
     // The body is sent whole: its length is recomputed, and no hop-by-hop header passes.
     for (const [name, value] of Object.entries(withoutHopByHop(rendered.headers))) {
       if (value !== undefined && name !== 'content-length') reply.header(name, value);
     }
-    return reply.code(rendered.status).send(request.method === 'HEAD' ? undefined : rendered.body);
+    reply.code(rendered.status).send(request.method === 'HEAD' ? undefined : rendered.body);
+    return true;
   }
 
   /** The rule and key of a request the cache may answer, or null (a bypass). */
-  function decide(request: FastifyRequest, path: string, search: string): { rule: CacheRule; key: string; url: string } | null {
+  function decide(
+    request: FastifyRequest,
+    state: GatewayRequestState,
+    path: string,
+    search: string,
+  ): { rule: CacheRule; key: string; url: string } | null {
     const { page, payload } = pageOf(path);
-    const rule = (payload ? build.matcher().match(page) : request.routeRules)?.cache;
+    const rule = (payload ? build.matcher().match(page) : state.routeRules)?.cache;
     const buildId = build.info()?.id;
     if (!rule || !buildId) return null;
     // A tab on an older build whose renderers still run gets its own build's data (not cached here).
@@ -244,71 +264,74 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
   /** A GET or HEAD of a page: the only requests the cache answers. */
   const isPageRequest = (request: FastifyRequest) =>
     (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url, options.assetsPrefix);
-  /** Signed-in visitors (or anyone sending credentials) always get their own render. */
-  const hasCredentials = (request: FastifyRequest) =>
-    readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined || Boolean(request.headers.authorization);
+  /** Signed-in visitors (or anyone sending credentials) always get their own render; the build names the site's session cookie. */
+  const hasCredentials = (request: FastifyRequest) => {
+    if (request.headers.authorization) return true;
+    const cookie = build.sessionCookie();
+    return cookie !== undefined && readCookie(request.headers.cookie, cookie) !== undefined;
+  };
 
   /**
    * A fresh entry already in memory (or a prerendered page already loaded) is answered here, with
-   * no promise and no wait: the hook below does the rest. docs/decisions/performance.md.
+   * no promise and no wait: `answered` below does the rest. docs/decisions/performance.md.
    */
-  function answeredAtOnce(request: FastifyRequest, reply: FastifyReply): boolean {
-    if (!isPageRequest(request) || hasCredentials(request)) return false;
+  function answeredAtOnce(request: FastifyRequest, reply: FastifyReply, state: GatewayRequestState): boolean {
+    if (hasCredentials(request)) return false;
     const query = request.url.indexOf('?');
     const path = query === -1 ? request.url : request.url.slice(0, query);
     const built = options.prerendered.peek(path);
     let entry = built;
     if (!entry) {
-      const decision = decide(request, path, query === -1 ? '' : request.url.slice(query + 1));
+      const decision = decide(request, state, path, query === -1 ? '' : request.url.slice(query + 1));
       entry = decision ? memory.get(decision.key) : undefined;
       if (!entry || !isFresh(entry, now())) return false;
     }
     if (built) reply.header('x-prerendered', 'true');
-    request.cacheStatus = 'HIT';
-    if (!hits.serve(request, reply, entry, 'HIT', request.server.closing)) return false;
+    state.cacheStatus = 'HIT';
+    if (!hits.serve(request, reply, entry, 'HIT', state.routeRules)) return false;
     stats.requests.HIT++;
     return true;
   }
 
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!answeredAtOnce(request, reply)) done();
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPageRequest(request)) return;
-    request.cacheStatus = 'BYPASS';
-    if (hasCredentials(request)) return;
+  /** Everything but a fresh hit in memory: the prerendered page on disk, the shared store, a fill. Resolves true when it answered. */
+  async function answered(request: FastifyRequest, reply: FastifyReply, state: GatewayRequestState): Promise<boolean> {
+    state.cacheStatus = 'BYPASS';
+    if (hasCredentials(request)) return false;
     const [path = '/', search = ''] = request.url.split(/\?(.*)/s);
     const built = await options.prerendered.get(path, pageOf(path).page);
-    if (built) return send(request, reply.header('x-prerendered', 'true'), built, 'HIT');
-    const decision = decide(request, path, search);
-    if (!decision) return;
+    if (built) return send(request, reply.header('x-prerendered', 'true'), state, built, 'HIT');
+    const decision = decide(request, state, path, search);
+    if (!decision) return false;
     const { rule, key, url } = decision;
     const at = now();
     const entry = await lookup(key, at);
-    if (entry && isFresh(entry, at)) return send(request, reply, entry, 'HIT');
+    if (entry && isFresh(entry, at)) return send(request, reply, state, entry, 'HIT');
     if (entry && mayServeStale(entry, at)) {
       refresh(request, key, url, rule, request.log);
-      return send(request, reply, entry, 'STALE');
+      return send(request, reply, state, entry, 'STALE');
     }
     try {
       const result = await fill(request, key, url, rule);
-      if (result.kind === 'entry') return send(request, reply, result.entry, 'MISS');
+      if (result.kind === 'entry') return send(request, reply, state, result.entry, 'MISS');
       // Not storable (a Set-Cookie, an error…): the leader sends it once; followers render their own.
-      if (result.claim()) return sendRendered(request, reply, result.rendered);
+      if (result.claim()) return sendRendered(request, reply, state, result.rendered);
     } catch (error) {
       request.log.warn({ err: error, key }, 'cache fill failed; proxying');
     }
-    request.cacheStatus = 'MISS';
-    return undefined;
-  });
+    state.cacheStatus = 'MISS';
+    return false;
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.cacheStatus) reply.header('x-cache', request.cacheStatus);
-    if (request.cacheStatus) stats.requests[request.cacheStatus]++;
-    return payload;
-  });
-  return stats;
+  // A fresh entry already in memory is answered with no promise made; the rest waits.
+  const step: Step = (request, reply, state) =>
+    isPageRequest(request) && (answeredAtOnce(request, reply, state) || answered(request, reply, state));
+
+  const cacheHeader: AnswerHeaders = (_request, reply, state) => {
+    if (!state.cacheStatus) return;
+    reply.header('x-cache', state.cacheStatus);
+    stats.requests[state.cacheStatus]++;
+  };
+  return { step, cacheHeader, stats };
 }
 
 function varyOf(entry: CacheEntry): string {
@@ -322,8 +345,8 @@ export function isPagePath(url: string, assetsPrefix: string): boolean {
     url.startsWith(assetsPrefix) ||
     url.startsWith('/api/') ||
     url === '/api' ||
-    url.startsWith('/_ipx/') ||
-    url.startsWith('/healthz') ||
-    url.startsWith('/readyz')
+    isImagePath(url) ||
+    url.startsWith(HEALTH_PATH) ||
+    url.startsWith(READY_PATH)
   );
 }

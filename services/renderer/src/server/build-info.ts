@@ -3,7 +3,7 @@
  * publishes it to the build store (lib/build-store/keep-published.ts), where the gateway reads it.
  */
 import { readFile } from 'node:fs/promises';
-import { isBuildId, type BuildMeta } from '../../../../lib/build-store/index.js';
+import { isBuildId, validSessionCookie, type BuildMeta } from '../../../../lib/build-store/index.js';
 
 export async function readBuildMeta(file: string): Promise<BuildMeta> {
   let parsed: unknown;
@@ -18,7 +18,8 @@ export async function readBuildMeta(file: string): Promise<BuildMeta> {
     !isBuildId(meta.id) ||
     typeof meta.timestamp !== 'number' ||
     typeof meta.matcher !== 'object' ||
-    !Array.isArray(meta.prerendered)
+    !Array.isArray(meta.prerendered) ||
+    !validSessionCookie(meta.sessionCookie)
   ) {
     throw new Error(`the build meta ${file} is malformed (rebuild with \`npm run build\`)`);
   }

@@ -6,6 +6,7 @@
  */
 import type { RouteRulesMatcher } from '../../../../../lib/route-rules.js';
 import type { BuildMeta } from '../../../../../lib/build-store/types.js';
+import { buildMetaPath } from '../../../../../lib/url-space/build-files.js';
 import { appConfig } from '../shared/app-config.js';
 import { markBuildOutdated } from './build-freshness.js';
 import type { ClientRedirect, NavigationUrl } from './route-rules-client.js';
@@ -33,7 +34,7 @@ let pending: Promise<AppManifest> | null = null;
 let loaded: AppManifest | null = null;
 
 export function manifestUrl(assetsPrefix: string, buildId: string): string {
-  return `${assetsPrefix}builds/meta/${encodeURIComponent(buildId)}.json`;
+  return buildMetaPath(assetsPrefix, buildId);
 }
 
 function isBuildMeta(value: unknown): value is BuildMeta {

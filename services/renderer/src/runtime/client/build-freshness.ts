@@ -4,6 +4,7 @@
  * answered by another build counts too, as does the store no longer knowing our build. Once the
  * build has changed, polling stops and the next navigation is a full page load. Browser-safe.
  */
+import { latestBuildPath } from '../../../../../lib/url-space/build-files.js';
 import { BUILD_CHECK_INTERVAL_MS } from '../shared/app-config.js';
 
 export type OutdatedSource = 'poll' | 'payload' | 'manifest';
@@ -88,7 +89,7 @@ export function createFreshnessMonitor(options: FreshnessMonitorOptions): Freshn
 /** latest.json's id, asked past every cache (the timestamp) and at low priority. */
 export async function fetchLatestBuildId(assetsPrefix: string, now = Date.now()): Promise<string | null> {
   const init: RequestInit & { priority?: string } = { cache: 'no-store', headers: { accept: 'application/json' }, priority: 'low' };
-  const response = await fetch(`${assetsPrefix}builds/latest.json?${now}`, init);
+  const response = await fetch(`${latestBuildPath(assetsPrefix)}?${now}`, init);
   if (!response.ok) return null;
   const body = (await response.json().catch(() => null)) as { id?: unknown } | null;
   return typeof body?.id === 'string' ? body.id : null;

@@ -4,6 +4,7 @@
  * public Iconify API is asked instead. A missing icon is remembered (as null) and logged once.
  */
 import type { IconifyJSON } from '@iconify/types';
+import { ICONS_BASE, iconSetUrl } from '../../../../../lib/url-space/icons.js';
 import { parseIconName, type IconSvg } from '../shared/icons.js';
 
 /** docs/spec.md §9. */
@@ -23,7 +24,7 @@ export interface IconLoaderOptions {
   warn?: (message: string) => void;
 }
 
-export const DEFAULT_LOCAL_ICON_ENDPOINT = '/api/_nuxt_icon';
+export const DEFAULT_LOCAL_ICON_ENDPOINT = ICONS_BASE;
 export const DEFAULT_ICONIFY_API = 'https://api.iconify.design';
 
 type Settled = IconSvg | null;
@@ -65,11 +66,12 @@ export function createIconLoader(initial: IconLoaderOptions = {}) {
   }
 
   async function loadCollection(collection: string, waiting: Map<string, (icon: Settled) => void>): Promise<void> {
-    const query = `${encodeURIComponent(collection)}.json?icons=${[...waiting.keys()].sort().join(',')}`;
+    const names = [...waiting.keys()].sort();
     const local = (options.localEndpoint ?? DEFAULT_LOCAL_ICON_ENDPOINT).replace(/\/$/, '');
     const api = (options.iconifyApi ?? DEFAULT_ICONIFY_API).replace(/\/$/, '');
-    let set = await fetchSet(`${local}/${query}`, collection);
-    if (!set && api) set = await fetchSet(`${api}/${query}`, collection);
+    // The public Iconify API answers the same URL shape as the local service (Nuxt Icon's is a copy of it).
+    let set = await fetchSet(iconSetUrl(encodeURIComponent(collection), names, local), collection);
+    if (!set && api) set = await fetchSet(iconSetUrl(encodeURIComponent(collection), names, api), collection);
     const { iconSvgFromSet } = await iconSets();
     for (const [name, resolve] of waiting) resolve(set ? iconSvgFromSet(set, name) : null);
   }

@@ -7,6 +7,7 @@
  */
 import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../../../lib/constants.js';
 import { snapImageWidth } from '../../../../../lib/image-widths.js';
+import { IMAGE_BASE, imagePath } from '../../../../../lib/url-space/images.js';
 
 /** docs/spec.md §9. */
 export const DEFAULT_IMAGE_FORMAT = 'webp';
@@ -23,7 +24,7 @@ export interface ImageModifiers {
   position?: string;
 }
 
-export const DEFAULT_IMAGE_BASE_URL = '/_ipx';
+export const DEFAULT_IMAGE_BASE_URL = IMAGE_BASE;
 /**
  * The `elementtiming` name of a page's preloaded (hero) image: the production bootstrap waits for
  * its paint before hydrating (server/hydrate-after-paint.ts).
@@ -54,7 +55,7 @@ export function imageModifiersSegment(modifiers: ImageModifiers): string {
 /** `/_ipx/{modifiers}/{src}`; the path is percent-encoded segment by segment, remote URLs kept whole. */
 export function imageUrl(src: string, modifiers: ImageModifiers = {}, baseURL: string = config.baseURL): string {
   const path = /^https?:\/\//.test(src) ? src : src.replace(/^\/+/, '').split('/').map(encodePathSegment).join('/');
-  return `${baseURL}/${imageModifiersSegment(modifiers)}/${path}`;
+  return imagePath(imageModifiersSegment(modifiers), path, baseURL);
 }
 
 function encodePathSegment(segment: string): string {

@@ -3,8 +3,10 @@
  * `{route}/_payload.json?{buildId}` for client navigations. Browser-safe.
  */
 import type { ErrorBody } from '../../../../../lib/errors.js';
+import { payloadPath } from '../../../../../lib/url-space/payload.js';
 
-export const PAYLOAD_FILE = '_payload.json';
+export { pagePathOfPayload, payloadPath } from '../../../../../lib/url-space/payload.js';
+
 /** The id of the inline `<script type="application/json">` that carries the first payload. */
 export const PAYLOAD_ELEMENT_ID = '__PAYLOAD__';
 
@@ -18,22 +20,10 @@ export interface Payload {
   errors: Record<string, ErrorBody> | null;
 }
 
-/** `/` -> `/_payload.json`; `/posts/hello` (or `/posts/hello/`) -> `/posts/hello/_payload.json`. */
-export function payloadPath(pathname: string): string {
-  return `${pathname.replace(/\/+$/, '')}/${PAYLOAD_FILE}`;
-}
-
 /** The payload URL with the build id as its first query key (Nuxt's `?{buildId}`), the page's query after. */
 export function payloadUrl(pathname: string, search: string, buildId: string): string {
   const rest = search.replace(/^\?/, '');
   return `${payloadPath(pathname)}?${encodeURIComponent(buildId)}${rest ? `&${rest}` : ''}`;
-}
-
-/** The page path of a payload path, or null when `pathname` is not one. */
-export function pagePathOfPayload(pathname: string): string | null {
-  if (pathname === `/${PAYLOAD_FILE}`) return '/';
-  if (!pathname.endsWith(`/${PAYLOAD_FILE}`)) return null;
-  return pathname.slice(0, -PAYLOAD_FILE.length - 1) || '/';
 }
 
 /** The page's own query from a payload query: the leading bare build id is dropped. */
