@@ -14,7 +14,7 @@ const meta = (id: string, timestamp = Date.now()): BuildMeta => ({
   timestamp,
   matcher: { '/home': { redirect: { to: '/', statusCode: 301 } } },
   prerendered: [],
-  sessionCookie: 'cookbook_session',
+  sessionCookie: 'app_session',
 });
 
 /**

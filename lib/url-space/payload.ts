@@ -13,7 +13,7 @@ export function isPayloadPath(path: string): boolean {
   return path.endsWith(PAYLOAD_SUFFIX);
 }
 
-/** `/` -> `/_payload.json`; `/category/git` (or `/category/git/`) -> `/category/git/_payload.json`. */
+/** `/` -> `/_payload.json`; `/posts/hello` (or `/posts/hello/`) -> `/posts/hello/_payload.json`. */
 export function payloadPath(pathname: string): string {
   return `${pathname.replace(/\/+$/, '')}${PAYLOAD_SUFFIX}`;
 }
