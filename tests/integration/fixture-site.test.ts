@@ -5,7 +5,6 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +18,8 @@ let buildDir: string;
 let stack: Stack;
 
 beforeAll(async () => {
-  buildDir = await mkdtemp(join(tmpdir(), 'tiny-site-'));
+  // Inside the project, as dist/ is: the server bundle imports its packages from node_modules.
+  buildDir = await mkdtemp(join(projectRoot, 'dist', 'tiny-site-'));
   const env = { ...process.env, SITE, BUILD_DIR: buildDir, NODE_ENV: 'production' };
   await run(
     process.execPath,
