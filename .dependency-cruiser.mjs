@@ -18,5 +18,7 @@ export default {
     // `import type` and type-only specifiers count as dependencies.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
+    // `#lib/…` (package.json `imports`) resolves to the sources, as for tsc (its `source` condition).
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['source', 'import', 'default'] },
   },
 };

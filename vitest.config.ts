@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { libFromSource } from './services/renderer/build/lib-alias.js';
 
 /**
  * A test that starts a process, talks to a real Redis, needs the built bundle, works through the
@@ -15,11 +16,14 @@ const INTEGRATION_BESIDE_CODE = [
   'site/test/**/*.integration.test.ts',
 ];
 
+const resolve = { alias: [libFromSource] };
+
 // Three suites: unit tests beside the code, integration through the gateway, e2e in Chromium.
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: [
@@ -46,6 +50,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/deploy/**/*.test.ts', ...INTEGRATION_BESIDE_CODE],
@@ -55,6 +60,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

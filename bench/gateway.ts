@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import Fastify from 'fastify';
-import { createFileBuildStore, type BuildMeta } from '../lib/build-store/index.js';
-import { createLogger } from '../lib/logger.js';
-import { normalizeRouteRules, type RouteRulesInput } from '../lib/route-rules.js';
+import { createFileBuildStore, type BuildMeta } from '#lib/build-store/index.js';
+import { createLogger } from '#lib/logger.js';
+import { normalizeRouteRules, type RouteRulesInput } from '#lib/route-rules.js';
 import { load, printTable, ratio, type LoadResult } from './support/load.js';
-import { DEFAULT_ASSETS_PREFIX } from '../lib/assets-prefix.js';
-import { latestBuildPath } from '../lib/url-space/build-files.js';
+import { DEFAULT_ASSETS_PREFIX } from '#lib/assets-prefix.js';
+import { latestBuildPath } from '#lib/url-space/build-files.js';
 
 type Role = { role: 'upstream'; asset: Uint8Array } | { role: 'gateway'; upstreamUrl: string; storeDir: string; clientDir: string };
 

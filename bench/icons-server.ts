@@ -5,8 +5,8 @@
  * the site's sets preloaded). Sends its port to the parent over IPC once ready.
  */
 import Fastify from 'fastify';
-import { createLogger } from '../lib/logger.js';
-import { createService } from '../lib/service.js';
+import { createLogger } from '#lib/logger.js';
+import { createService } from '#lib/service.js';
 import { buildIconsApp } from '../services/icons/src/app.js';
 import { readCatalogue } from '../services/icons/src/catalogue.js';
 import { parseIconsConfig } from '../services/icons/src/config.js';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { dir as iconifyJsonDir } from '@iconify/json';
 import { load, printTable, ratio } from './support/load.js';
 import { measureSequential, rssOf } from './icons-measure.js';
-import { iconSetUrl, iconSvgPath } from '../lib/url-space/icons.js';
+import { iconSetUrl, iconSvgPath } from '#lib/url-space/icons.js';
 
 interface Server {
   child: ChildProcess;

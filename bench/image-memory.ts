@@ -17,8 +17,8 @@ import sharp from 'sharp';
 import { JEMALLOC_PATH, MALLOC_MMAP_ENV, jemallocEnv } from '../scripts/allocator.js';
 import { serviceEntry, waitForOk } from '../scripts/services.js';
 import { rssOf } from './support/process-memory.js';
-import { HEALTH_PATH } from '../lib/url-space/health.js';
-import { IMAGE_PREFIX } from '../lib/url-space/images.js';
+import { HEALTH_PATH } from '#lib/url-space/health.js';
+import { IMAGE_PREFIX } from '#lib/url-space/images.js';
 
 const BURST = Number(process.env.BENCH_BURST ?? 300);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);

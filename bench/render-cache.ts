@@ -18,7 +18,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { projectRoot } from '../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { startLaunchedStack, type LaunchedStack } from './support/launched-stack.js';
 import { load } from './support/load.js';
 import { cpuSecondsOfAll, machineBusySeconds } from './support/process-cpu.js';

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, wri
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDir, projectRoot } from '../lib/paths.js';
+import { buildDir, projectRoot } from '#lib/paths.js';
 import { waitForOk } from '../scripts/services.js';
 
 const FIXTURE = join(projectRoot, 'bench', 'next-fixture');

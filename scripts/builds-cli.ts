@@ -6,10 +6,10 @@
  * build is newly published, even when renderers of the newer one restart. Same store as the
  * services: Redis when REDIS_URL is set, files under BUILD_STORE_DIR otherwise.
  */
-import { createBuildStore } from '../lib/build-store/index.js';
-import { loadConfig, storeFields } from '../lib/config.js';
-import { withSiteDefaults } from '../lib/site-defaults.js';
-import { defaultBuildStoreDir } from '../lib/paths.js';
+import { createBuildStore } from '#lib/build-store/index.js';
+import { loadConfig, storeFields } from '#lib/config.js';
+import { withSiteDefaults } from '#lib/site-defaults.js';
+import { defaultBuildStoreDir } from '#lib/paths.js';
 
 const USAGE = 'usage: npm run builds -- list | promote <build id>';
 

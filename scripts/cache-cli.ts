@@ -5,9 +5,9 @@
  * needs none of this: its entries are keyed by its own build id.
  */
 import { join } from 'node:path';
-import { loadConfig, redisFields, z } from '../lib/config.js';
-import { buildDir } from '../lib/paths.js';
-import { withSiteDefaults } from '../lib/site-defaults.js';
+import { loadConfig, redisFields, z } from '#lib/config.js';
+import { buildDir } from '#lib/paths.js';
+import { withSiteDefaults } from '#lib/site-defaults.js';
 import { createFileCacheStore } from '../services/gateway/src/render-cache/file-store.js';
 import { createRedisCacheStore } from '../services/gateway/src/render-cache/redis-store.js';
 

@@ -6,8 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { loadConfig, port, z } from '../lib/config.js';
-import { projectRoot } from '../lib/paths.js';
+import { loadConfig, port, z } from '#lib/config.js';
+import { projectRoot } from '#lib/paths.js';
 import { pipeTagged, tag } from './log-lines.js';
 import { serviceEntry, serviceEnv, SERVICE_NAMES, waitForStack, type ServiceName } from './services.js';
 

@@ -6,7 +6,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { projectRoot } from '../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 
 const WIDTH = 1600;
 const HEIGHT = 900;

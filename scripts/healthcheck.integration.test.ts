@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { freePort } from '../tests/support/free-port.js';
 
 const script = join(projectRoot, 'dist', 'node', 'scripts', 'healthcheck.js');

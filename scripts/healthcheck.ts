@@ -6,7 +6,7 @@
  * answer. The same rule as the Kubernetes readiness probes (docs/decisions/availability.md). Its
  * one line (status and reasons) is what `docker inspect` shows for the last check.
  */
-import { READY_PATH } from '../lib/url-space/health.js';
+import { READY_PATH } from '#lib/url-space/health.js';
 
 const port = process.env.PORT ?? '3000';
 

@@ -6,9 +6,9 @@
  * A service that exits is restarted with backoff (scripts/supervisor.ts); only Ctrl-C or SIGTERM
  * of the launcher stops all four.
  */
-import { loadConfig, port, z } from '../lib/config.js';
-import { redactRedisUrl } from '../lib/redis-connection.js';
-import { withSiteDefaults } from '../lib/site-defaults.js';
+import { loadConfig, port, z } from '#lib/config.js';
+import { redactRedisUrl } from '#lib/redis-connection.js';
+import { withSiteDefaults } from '#lib/site-defaults.js';
 import { launcherEnv } from './launcher-env.js';
 import { launcherLine, pipeTagged, relaysReadable } from './log-lines.js';
 import { supervise, type SupervisorEvent } from './supervisor.js';

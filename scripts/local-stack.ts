@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { HEALTH_PATH, READY_PATH } from '../lib/url-space/health.js';
+import { HEALTH_PATH, READY_PATH } from '#lib/url-space/health.js';
 import { deleteKeys, TEST_REDIS_URL } from './redis-keys.js';
 import { PORT_OFFSETS, SERVICE_NAMES, spawnService, waitForOk, type ServiceName } from './services.js';
 import { findFreeBasePort } from './ports.js';

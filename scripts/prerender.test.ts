@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRouteRules } from '../lib/route-rules.js';
+import { normalizeRouteRules } from '#lib/route-rules.js';
 import { crawl, crawlable, internalLinks, publicOriginForBuild, type FetchPage } from './prerender.js';
 
 const rules = normalizeRouteRules({

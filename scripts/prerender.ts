@@ -10,11 +10,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildMeta } from '../lib/build-store/types.js';
-import { buildDir } from '../lib/paths.js';
-import { createRouteRulesMatcher, type CompiledRouteRules } from '../lib/route-rules.js';
-import { HEALTH_PATH } from '../lib/url-space/health.js';
-import { payloadPath } from '../lib/url-space/payload.js';
+import type { BuildMeta } from '#lib/build-store/types.js';
+import { buildDir } from '#lib/paths.js';
+import { createRouteRulesMatcher, type CompiledRouteRules } from '#lib/route-rules.js';
+import { HEALTH_PATH } from '#lib/url-space/health.js';
+import { payloadPath } from '#lib/url-space/payload.js';
 import { createEntry, encodeEntry, withEncoding } from '../services/gateway/src/render-cache/cache-entry.js';
 import { prerenderFileName } from '../services/gateway/src/render-cache/prerendered.js';
 import { findFreeBasePort } from './ports.js';

@@ -5,8 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { join } from 'node:path';
-import { projectRoot } from '../lib/paths.js';
-import { HEALTH_PATH, READY_PATH } from '../lib/url-space/health.js';
+import { projectRoot } from '#lib/paths.js';
+import { HEALTH_PATH, READY_PATH } from '#lib/url-space/health.js';
 import { imageAllocatorEnv } from './allocator.js';
 
 export const SERVICE_NAMES = ['gateway', 'renderer', 'image', 'icons'] as const;

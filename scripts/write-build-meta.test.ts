@@ -2,8 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isBuildId } from '../lib/build-store/types.js';
-import { normalizeRouteRules } from '../lib/route-rules.js';
+import { isBuildId } from '#lib/build-store/types.js';
+import { normalizeRouteRules } from '#lib/route-rules.js';
 import { routeRules } from '../site/route-rules.js';
 import { computeBuildId, createBuildMeta } from './write-build-meta.js';
 

@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildMeta } from '../lib/build-store/types.js';
-import { buildDir } from '../lib/paths.js';
-import { normalizeRouteRules, RouteRuleError, type CompiledRouteRules } from '../lib/route-rules.js';
-import { SITE_JSON_FILE } from '../lib/site-defaults.js';
+import type { BuildMeta } from '#lib/build-store/types.js';
+import { buildDir } from '#lib/paths.js';
+import { normalizeRouteRules, RouteRuleError, type CompiledRouteRules } from '#lib/route-rules.js';
+import { SITE_JSON_FILE } from '#lib/site-defaults.js';
 import type { SiteJson } from '../services/renderer/src/site-api/site-json.js';
 
 /** The client bundle's manifest: a new client, a new build. The site's data files count too. */

@@ -3,7 +3,7 @@
  * before any upstream sees a request; the browser applies the redirects on client navigation
  * with the same matcher.
  */
-import type { RouteRulesInput } from '../lib/route-rules.js';
+import type { RouteRulesInput } from '#lib/route-rules.js';
 
 export const routeRules: RouteRulesInput = {
   '/home': { redirect: { to: '/', statusCode: 301 } },

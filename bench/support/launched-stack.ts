@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
 import { PORT_OFFSETS, SERVICE_NAMES, waitForStack, type ServiceName } from '../../scripts/services.js';
 import { childrenOf } from './process-cpu.js';

@@ -11,7 +11,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { nodeFileTrace } from '@vercel/nft';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { SERVICE_NAMES, type ServiceName } from '../services.js';
 
 const OUT = join(projectRoot, 'dist', 'standalone');

@@ -18,6 +18,7 @@ import { normalizeAssetsPrefix } from '../../lib/assets-prefix.js';
 import { buildDir as dist, projectRoot } from '../../lib/paths.js';
 import { siteFileOf } from './src/site-api/site-file.js';
 import { iconBundlePlugin } from './build/icon-bundle-plugin.js';
+import { libFromSource } from './build/lib-alias.js';
 import { sharedLibPlugin } from './build/shared-lib-plugin.js';
 import { loadSite, sitePlugin } from './build/site-plugin.js';
 
@@ -43,7 +44,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     root,
     base: normalizeAssetsPrefix(process.env.ASSETS_PREFIX),
     publicDir: false,
-    resolve: { alias: command === 'build' ? productionAliases : [] },
+    resolve: { alias: [libFromSource, ...(command === 'build' ? productionAliases : [])] },
     // Bundled, so the SSR entry imports the production build above rather than the package's export.
     ssr: command === 'build' ? { noExternal: ['react-router'] } : {},
     plugins: [

@@ -6,7 +6,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildDir, projectRoot } from '../../lib/paths.js';
+import { buildDir, projectRoot } from '#lib/paths.js';
 import { createCodeHighlighter } from './highlight.js';
 import type { IconChecker } from './icons.js';
 import { IssueList } from './issues.js';

@@ -4,7 +4,7 @@
  * stylesheet they need is collected across the whole build by `codeStylesheet()`.
  */
 import { bundledLanguagesInfo, createHighlighter, type BundledLanguage, type Highlighter, type ThemedToken } from 'shiki';
-import { escapeHtml } from '../../lib/errors.js';
+import { escapeHtml } from '#lib/errors.js';
 import { ensureContrast } from './contrast.js';
 
 export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;

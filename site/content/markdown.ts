@@ -4,7 +4,7 @@
  * fenced code becomes a `<figure data-code-block>` highlighted on the server.
  */
 import markdownIt, { type Env, type MarkdownIt, type StateCore, type Token } from 'markdown-it';
-import { escapeHtml } from '../../lib/errors.js';
+import { escapeHtml } from '#lib/errors.js';
 import type { CodeHighlighter } from './highlight.js';
 import { resolveLanguage } from './highlight.js';
 import { slugify } from './slug.js';

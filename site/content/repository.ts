@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildDir } from '../../lib/paths.js';
+import { buildDir } from '#lib/paths.js';
 import type { Category, ContentFile, ContentRepository, Recipe, RecipeSummary } from './types.js';
 
 export const defaultContentFile = join(buildDir, 'content', 'content.json');

@@ -5,8 +5,8 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createOutageGuard } from '../../lib/redis.js';
-import { openRedis, redisFailureReason, redisState } from '../../lib/redis-connection.js';
+import { createOutageGuard } from '#lib/redis.js';
+import { openRedis, redisFailureReason, redisState } from '#lib/redis-connection.js';
 import type { ContentRepository } from '../content/types.js';
 import type { Viewer } from '../app/viewer-services.js';
 import type { Accounts } from './accounts-type.js';

@@ -4,8 +4,8 @@
  * with one line naming the variable, as the platform's own settings do.
  */
 import { join } from 'node:path';
-import { parseConfig, redisFields, z } from '../../lib/config.js';
-import { buildDir } from '../../lib/paths.js';
+import { parseConfig, redisFields, z } from '#lib/config.js';
+import { buildDir } from '#lib/paths.js';
 import { accountsConfigShape } from './auth/config.js';
 
 export const cookbookConfigShape = {

@@ -1,5 +1,5 @@
 /** The cookbook's error codes only its server raises: sign-in, saved recipes and the categories API. */
-import { defineErrors } from '../../lib/error-catalogue.js';
+import { defineErrors } from '#lib/error-catalogue.js';
 
 /** The text is the caller's own (the login words, app/login-rules.ts). */
 const given = (text: string) => text;

@@ -5,7 +5,7 @@
  */
 import { defineSiteServer } from '../../services/renderer/src/site-api/server.js';
 import { join } from 'node:path';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import type { CookbookServices } from '../app/viewer-services.js';
 import { buildContent } from '../content/build-content.js';
 import { loadContentRepository } from '../content/repository.js';

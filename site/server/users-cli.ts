@@ -9,10 +9,10 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
-import { openRedis } from '../../lib/redis-connection.js';
+import { openRedis } from '#lib/redis-connection.js';
 import { z } from 'zod';
-import { parseConfig, redisFields } from '../../lib/config.js';
-import { withSiteDefaults } from '../../lib/site-defaults.js';
+import { parseConfig, redisFields } from '#lib/config.js';
+import { withSiteDefaults } from '#lib/site-defaults.js';
 import { accountsConfigShape, legacyUsersFile, usersFileOf } from './auth/config.js';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth/limits.js';
 import { parseUsersDump } from './users/dump.js';

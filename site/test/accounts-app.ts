@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
-import { createService } from '../../lib/service.js';
+import { createService } from '#lib/service.js';
 import { createContentRepository } from '../content/repository.js';
 import { createAccounts, registerAccounts, type Accounts } from '../server/accounts.js';
 import type { AccountsConfig } from '../server/auth/config.js';

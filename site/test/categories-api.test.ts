@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService } from '../../lib/service.js';
+import { createService } from '#lib/service.js';
 import { createContentRepository } from '../content/repository.js';
 import { categoriesApi } from '../server/api/categories.js';
 import { sample } from './content-sample.js';

@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { buildContent } from '../content/build-content.js';
 import type { ContentFile } from '../content/types.js';
 

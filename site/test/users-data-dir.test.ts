@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultDataDir, projectRoot } from '../../lib/paths.js';
+import { defaultDataDir, projectRoot } from '#lib/paths.js';
 import { legacyUsersFile, usersFileOf } from '../server/auth/config.js';
 import { parseCookbookConfig } from '../server/config.js';
 import { insideBuildOutput, legacyMoveMessage, moveLegacyUsersFile } from '../server/users/move-legacy-file.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
 import { waitForStack } from '../../scripts/services.js';
 import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';

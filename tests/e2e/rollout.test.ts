@@ -14,7 +14,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
 import { findFreeBasePort } from '../../scripts/ports.js';

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFileBuildStore } from '../../lib/build-store/file-build-store.js';
+import { createFileBuildStore } from '#lib/build-store/file-build-store.js';
 import { MANIFEST_PREFETCH_DELAY_MS } from '../../services/renderer/src/runtime/client/app-manifest.js';
 import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../../services/renderer/src/runtime/shared/reload-guard.js';
 import { waitFor } from '../support/wait-for.js';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { COLOR_MODE_STORAGE_KEY } from '../../lib/constants.js';
+import { COLOR_MODE_STORAGE_KEY } from '#lib/constants.js';
 import { FORCED_SYSTEM_WARNING } from '../../services/renderer/src/runtime/shared/color-mode.js';
 import { gotoHydrated, openPage, type WatchedPage } from './fixtures/ui-harness/browser.js';
 import { useHarnessSession } from './fixtures/ui-harness/session.js';

@@ -4,8 +4,8 @@
  * degraded) and it reconnects by itself when Redis is back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisBuildStore, type BuildMeta, type BuildStore } from '../../lib/build-store/index.js';
-import { normalizeRouteRules } from '../../lib/route-rules.js';
+import { createRedisBuildStore, type BuildMeta, type BuildStore } from '#lib/build-store/index.js';
+import { normalizeRouteRules } from '#lib/route-rules.js';
 import { ownRedis, redisServerInstalled, type OwnRedis } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
 import { startStack, type Stack } from '../support/stack.js';

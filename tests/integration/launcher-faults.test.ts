@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { waitFor } from '../support/wait-for.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
 import { SERVICE_NAMES, waitForOk, waitForStack, type ServiceName } from '../../scripts/services.js';

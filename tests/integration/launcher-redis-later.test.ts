@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { ownRedis, redisServerInstalled, type OwnRedis } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
 import { findFreeBasePort } from '../../scripts/ports.js';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { waitFor } from '../support/wait-for.js';
 import { SERVICE_NAMES, serviceEntry, spawnService, waitForOk } from '../../scripts/services.js';
 import { findFreeBasePort } from '../../scripts/ports.js';

@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { Redis } from 'ioredis';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisAvailable, ownRedis, redisServerInstalled } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';

@@ -1,7 +1,7 @@
 /** Helpers for the site's integration tests: a visitor with a cookie jar, and the users CLI. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../site/server/auth/demo-account.js';
 
 /** The account embedded mode creates at start. */

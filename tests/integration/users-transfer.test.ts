@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL } from '../support/redis.js';
 import { createFileUserStore } from '../../site/server/users/file-user-store.js';
 import { createRedisUserStore } from '../../site/server/users/redis-user-store.js';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DockerComposeEnvironment, getContainerRuntimeClient, Wait } from 'testcontainers';
 import { afterAll, beforeAll } from 'vitest';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { waitFor } from './wait-for.js';
 import { PORT_OFFSETS, type ServiceName } from '../../scripts/services.js';
 import { findFreeBasePort } from '../../scripts/ports.js';

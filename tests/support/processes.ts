@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import { serviceEntry, waitForOk, type ServiceName } from '../../scripts/services.js';
 
 export interface ServiceProcess {

@@ -7,8 +7,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIB_ERRORS } from '../../lib/error-codes.js';
-import { projectRoot } from '../../lib/paths.js';
+import { LIB_ERRORS } from '#lib/error-codes.js';
+import { projectRoot } from '#lib/paths.js';
 import { GATEWAY_ERRORS } from '../../services/gateway/src/error-codes.js';
 import { ICONS_ERRORS } from '../../services/icons/src/error-codes.js';
 import { IMAGE_ERRORS } from '../../services/image/src/error-codes.js';

@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 
 const RULE = '@typescript-eslint/no-restricted-imports';
 
@@ -45,7 +45,7 @@ describe('the site boundary, by lint', () => {
       "import { defineSiteServer } from '../../services/renderer/src/site-api/server.js';",
       "import { navigate } from '../../services/renderer/src/runtime/shared/navigate.js';",
       "import { Icon } from '../../services/renderer/src/app/components/ui/icon.js';",
-      "import { createError } from '../../lib/errors.js';",
+      "import { createError } from '#lib/errors.js';",
     ].join('\n');
     expect(await restrictedImports('site/server/probe.ts', `${allowed}\n`)).toEqual([]);
   });

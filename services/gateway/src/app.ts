@@ -1,8 +1,8 @@
 /** Builds the gateway: its request path (pipeline.ts), compression, three proxies, readiness and metrics. */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createAssetStore, createBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
-import { createService } from '../../../lib/service.js';
-import { trustProxyOption } from '../../../lib/trust-proxy.js';
+import { createAssetStore, createBuildStore, type BuildStore } from '#lib/build-store/index.js';
+import { createService } from '#lib/service.js';
+import { trustProxyOption } from '#lib/trust-proxy.js';
 import { clientFiles, localAssets, type ClientAssetStats } from './client-assets.js';
 import { registerCompression } from './compression.js';
 import type { GatewayConfig } from './config.js';

@@ -8,8 +8,8 @@
 import type { FastifyRequest } from 'fastify';
 import { readFile, readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { isAssetName, type AssetEncoding, type AssetStore, type StoredAsset } from '../../../lib/build-store/index.js';
-import { Lru } from '../../../lib/http-cache/lru.js';
+import { isAssetName, type AssetEncoding, type AssetStore, type StoredAsset } from '#lib/build-store/index.js';
+import { Lru } from '#lib/http-cache/lru.js';
 import { pickEncoding } from './render-cache/cache-entry.js';
 import type { AssetSourceName } from './request-state.js';
 import { pathOf, type Step } from './step.js';

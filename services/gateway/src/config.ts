@@ -10,10 +10,10 @@ import {
   storeFields,
   assetStoreFields,
   z,
-} from '../../../lib/config.js';
+} from '#lib/config.js';
 import { join } from 'node:path';
-import { buildDir, defaultBuildStoreDir } from '../../../lib/paths.js';
-import { trustProxy } from '../../../lib/trust-proxy.js';
+import { buildDir, defaultBuildStoreDir } from '#lib/paths.js';
+import { trustProxy } from '#lib/trust-proxy.js';
 
 export const gatewayConfigShape = {
   ...serviceFields(3000),

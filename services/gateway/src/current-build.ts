@@ -12,8 +12,8 @@ import {
   type BuildMeta,
   type BuildStore,
   type RendererEntry,
-} from '../../../lib/build-store/index.js';
-import { createRouteRulesMatcher, type RouteRulesMatcher } from '../../../lib/route-rules.js';
+} from '#lib/build-store/index.js';
+import { createRouteRulesMatcher, type RouteRulesMatcher } from '#lib/route-rules.js';
 
 export interface CurrentBuild {
   info(): BuildInfo | null;

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { REQUEST_ID_HEADER } from '../../../lib/constants.js';
+import { REQUEST_ID_HEADER } from '#lib/constants.js';
 import { withoutHopByHop } from './hop-by-hop.js';
 
 /** Headers a client could use to claim another address, scheme, host or path; dropped unless trusted. */

@@ -5,8 +5,8 @@
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ICONS_BASE } from '../../../lib/url-space/icons.js';
-import { IMAGE_BASE } from '../../../lib/url-space/images.js';
+import { ICONS_BASE } from '#lib/url-space/icons.js';
+import { IMAGE_BASE } from '#lib/url-space/images.js';
 import { forwardedHeaders } from './forwarded.js';
 import { withoutHopByHop } from './hop-by-hop.js';
 import { classifyTransportError } from './transport-errors.js';

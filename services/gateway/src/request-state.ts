@@ -5,7 +5,7 @@
  * icons services share the tsconfig) with the gateway's own state.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MatchedRouteRules } from '../../../lib/route-rules.js';
+import type { MatchedRouteRules } from '#lib/route-rules.js';
 
 export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
 export type AssetSourceName = 'local' | 'memory' | 'store';

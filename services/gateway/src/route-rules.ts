@@ -5,11 +5,11 @@
  * which the renderer applies too), so each page has one cache entry and one address.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../../lib/errors.js';
-import { canonicalRedirect } from '../../../lib/canonical-path.js';
-import { buildRedirectLocation, type MatchedRouteRules } from '../../../lib/route-rules.js';
+import { escapeHtml } from '#lib/errors.js';
+import { canonicalRedirect } from '#lib/canonical-path.js';
+import { buildRedirectLocation, type MatchedRouteRules } from '#lib/route-rules.js';
 import type { CurrentBuild } from './current-build.js';
-import { isHealthPath } from '../../../lib/url-space/health.js';
+import { isHealthPath } from '#lib/url-space/health.js';
 import { pathOf, type AnswerHeaders, type Step } from './step.js';
 
 function redirectBody(location: string): string {

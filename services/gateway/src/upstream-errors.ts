@@ -4,10 +4,10 @@
  * library's default 500.
  */
 import type { FastifyReply } from 'fastify';
-import { createError, type HttpError } from '../../../lib/errors.js';
-import { LIB_ERRORS } from '../../../lib/error-codes.js';
-import { clientBrokeRequest } from '../../../lib/request-guards.js';
-import { sendError } from '../../../lib/service.js';
+import { createError, type HttpError } from '#lib/errors.js';
+import { LIB_ERRORS } from '#lib/error-codes.js';
+import { clientBrokeRequest } from '#lib/request-guards.js';
+import { sendError } from '#lib/service.js';
 import { GATEWAY_ERRORS } from './error-codes.js';
 import { classifyTransportError } from './transport-errors.js';
 

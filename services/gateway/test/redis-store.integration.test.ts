@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { createRedisBuildStore, type BuildStore } from '../../../lib/build-store/index.js';
+import { createRedisBuildStore, type BuildStore } from '#lib/build-store/index.js';
 import { ownRedis, redisServerInstalled, type OwnRedis } from '../../../tests/support/redis.js';
 import { waitFor } from '../../../tests/support/wait-for.js';
 import { buildGatewayApp, type GatewayApp } from '../src/app.js';

@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RouteRulesInput } from '../../../lib/route-rules.js';
+import type { RouteRulesInput } from '#lib/route-rules.js';
 import { waitFor } from '../../../tests/support/wait-for.js';
 import { metaOf, startGateway, type TestGateway } from './upstreams.js';
 

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileAssetStore } from '../../../lib/build-store/index.js';
+import { createFileAssetStore } from '#lib/build-store/index.js';
 import { waitFor } from '../../../tests/support/wait-for.js';
 import { closedPortUrl, metaOf, startGateway, startUpstream, type TestGateway, type Upstream } from './upstreams.js';
 

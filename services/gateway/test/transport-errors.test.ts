@@ -6,7 +6,7 @@ import { channel } from 'node:diagnostics_channel';
 import { pino } from 'pino';
 import type { Counter } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { createService } from '../../../lib/service.js';
+import { createService } from '#lib/service.js';
 import { registerGatewayMetrics } from '../src/metrics.js';
 import { classifyTransportError, type TransportReason } from '../src/transport-errors.js';
 import { onUpstreamError, upstreamError } from '../src/upstream-errors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorPageTitle, renderStaticErrorPage, toErrorBody } from '../../../lib/errors.js';
+import { errorPageTitle, renderStaticErrorPage, toErrorBody } from '#lib/errors.js';
 import { upstreamError } from '../src/upstream-errors.js';
 
 const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3001'), { code: 'ECONNREFUSED' });

@@ -5,10 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createFileBuildStore, type BuildMeta, type BuildStore } from '../../../lib/build-store/index.js';
+import { createFileBuildStore, type BuildMeta, type BuildStore } from '#lib/build-store/index.js';
 import { buildGatewayApp, type GatewayApp } from '../src/app.js';
 import { parseGatewayConfig } from '../src/config.js';
-import { normalizeRouteRules, type RouteRulesInput } from '../../../lib/route-rules.js';
+import { normalizeRouteRules, type RouteRulesInput } from '#lib/route-rules.js';
 import { freePort } from '../../../tests/support/free-port.js';
 
 export interface Upstream {

@@ -1,13 +1,13 @@
 /** Builds the icon service's Fastify instance; tests drive it with `app.inject`. */
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createService } from '../../../lib/service.js';
+import { createService } from '#lib/service.js';
 import { registerIconsMetrics } from './metrics.js';
 import type { Catalogue } from './catalogue.js';
 import type { IconsConfig } from './config.js';
 import { registerCollectionsRoute } from './collections-route.js';
 import { registerIconHeaders } from './icon-headers.js';
-import { buildDir } from '../../../lib/paths.js';
+import { buildDir } from '#lib/paths.js';
 import { newIconReads, type IconReads } from './icon-set-file.js';
 import { IconSetCache, type IconSetLoader } from './icon-set-cache.js';
 import { iconSetLoader } from './icon-set-loader.js';

@@ -1,6 +1,6 @@
 /** Starts the icon service: config, logger, the collection list, the preloaded sets, listen. */
-import { createLogger } from '../../../lib/logger.js';
-import { listen, listenOptionsOf } from '../../../lib/service.js';
+import { createLogger } from '#lib/logger.js';
+import { listen, listenOptionsOf } from '#lib/service.js';
 import { existsSync } from 'node:fs';
 import { buildIconsApp, DEFAULT_ICON_INDEX_DIR } from './app.js';
 import { readCatalogue } from './catalogue.js';

@@ -1,6 +1,6 @@
 /** `/api/_nuxt_icon` (the collection list) and `/readyz` (the preloaded sets are in memory). */
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../lib/logger.js';
+import { createLogger } from '#lib/logger.js';
 import { buildIconsApp } from '../src/app.js';
 import type { CollectionSummary } from '../src/catalogue.js';
 import { readIconSetFile } from '../src/icon-set-file.js';

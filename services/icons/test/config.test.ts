@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../lib/config.js';
+import { ConfigError } from '#lib/config.js';
 import { DEFAULT_PRELOAD, parseIconsConfig } from '../src/config.js';
 import { testCatalogue } from './icons-app.js';
 

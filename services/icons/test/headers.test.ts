@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogue } from '../src/catalogue.js';
-import { etagMatches } from '../../../lib/http-cache/conditional.js';
+import { etagMatches } from '#lib/http-cache/conditional.js';
 import { SUCCESS_CACHE_CONTROL, strongEtag } from '../src/http-cache.js';
 import { startIconsApp } from './icons-app.js';
 

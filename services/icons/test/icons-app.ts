@@ -1,5 +1,5 @@
 /** Builds the real icon service for `app.inject` tests, with its preloaded sets in memory. */
-import { createLogger } from '../../../lib/logger.js';
+import { createLogger } from '#lib/logger.js';
 import { buildIconsApp, type IconsApp, type IconsAppDeps } from '../src/app.js';
 import { readCatalogue, type Catalogue } from '../src/catalogue.js';
 import { parseIconsConfig, type IconsConfig } from '../src/config.js';

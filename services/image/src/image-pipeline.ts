@@ -4,7 +4,7 @@
  * bounded queue and keep the result.
  */
 import type { ImageConfig } from './config.js';
-import { isNotModified } from '../../../lib/http-cache/conditional.js';
+import { isNotModified } from '#lib/http-cache/conditional.js';
 import { cacheKey, etagOf, isFingerprinted } from './http-cache.js';
 import { checkPixels, probeImage } from './image-probe.js';
 import type { ImageSources } from './image-sources.js';
@@ -14,7 +14,7 @@ import { chooseFormat } from './output-format.js';
 import { boundOutput } from './output-size.js';
 import { parseImagePath } from './request-path.js';
 import type { ResultCache } from './result-cache.js';
-import { SingleFlight } from '../../../lib/http-cache/single-flight.js';
+import { SingleFlight } from '#lib/http-cache/single-flight.js';
 import { snapModifiers, snapWidthSet } from './snap-widths.js';
 import type { LoadedSource } from './source.js';
 import type { Transformer, TransformResult } from './transform.js';

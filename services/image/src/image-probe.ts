@@ -3,7 +3,7 @@
  * sharp (corrupt: 422) and the pixel count (a decompression bomb: 413).
  */
 import sharp from 'sharp';
-import { createError } from '../../../lib/errors.js';
+import { createError } from '#lib/errors.js';
 import { IMAGE_ERRORS } from './error-codes.js';
 
 export interface ImageProbe {

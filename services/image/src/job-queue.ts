@@ -3,7 +3,7 @@
  * beyond that the caller gets 503 with Retry-After. A job over its time limit answers 503 at once,
  * but keeps its slot until sharp really stops, so the bound on CPU holds.
  */
-import { createError } from '../../../lib/errors.js';
+import { createError } from '#lib/errors.js';
 import { IMAGE_ERRORS } from './error-codes.js';
 
 export interface JobQueueOptions {

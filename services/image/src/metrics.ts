@@ -4,7 +4,7 @@
  * depth and rejections.
  */
 import type { Registry } from 'prom-client';
-import { counterFrom, gaugeFrom } from '../../../lib/metrics.js';
+import { counterFrom, gaugeFrom } from '#lib/metrics.js';
 import type { ImageMetrics } from './image-pipeline.js';
 import type { JobQueue } from './job-queue.js';
 

@@ -3,7 +3,7 @@
  * x densities, the same list the renderer's srcsets are made of) or to a placeholder width, so a
  * client cannot fill the cache with one variant per pixel.
  */
-import { IMAGE_WIDTHS, snapImageWidth } from '../../../lib/image-widths.js';
+import { IMAGE_WIDTHS, snapImageWidth } from '#lib/image-widths.js';
 import { resizeOf, type ImageModifiers } from './modifiers.js';
 
 export function snapWidthSet(extra: readonly number[], maxDimension: number): number[] {

@@ -3,7 +3,7 @@
  * options that apply the EXIF orientation, bound the input and time, and our SVG sanitiser.
  */
 import { createIPX, type IPX, type IPXStorage } from 'ipx';
-import { createError, isHttpError } from '../../../lib/errors.js';
+import { createError, isHttpError } from '#lib/errors.js';
 import { IMAGE_ERRORS } from './error-codes.js';
 import type { ImageProbe } from './image-probe.js';
 import type { ImageModifiers } from './modifiers.js';

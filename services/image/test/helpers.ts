@@ -2,7 +2,7 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { createLogger } from '../../../lib/logger.js';
+import { createLogger } from '#lib/logger.js';
 import { buildImageApp, type ImageAppDeps } from '../src/app.js';
 import type { ImagePipeline } from '../src/image-pipeline.js';
 import { parseImageConfig } from '../src/config.js';

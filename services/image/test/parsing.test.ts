@@ -5,7 +5,7 @@ import { negotiateFormat } from '../src/output-format.js';
 import { expectedOutputSize } from '../src/output-size.js';
 import { parseImagePath } from '../src/request-path.js';
 import { snapWidth, snapWidthSet } from '../src/snap-widths.js';
-import { IMAGE_WIDTHS } from '../../../lib/image-widths.js';
+import { IMAGE_WIDTHS } from '#lib/image-widths.js';
 
 const ctx = { maxDimension: 4096, avif: false };
 

@@ -5,10 +5,10 @@
  * (the site's server part says which), and the route rules read from the site's definition (the
  * launcher restarts this process when it changes).
  */
-import { createBuildStore, keepPublished } from '../../../lib/build-store/index.js';
-import { createLogger } from '../../../lib/logger.js';
-import { createRouteRulesMatcher } from '../../../lib/route-rules.js';
-import { listen } from '../../../lib/service.js';
+import { createBuildStore, keepPublished } from '#lib/build-store/index.js';
+import { createLogger } from '#lib/logger.js';
+import { createRouteRulesMatcher } from '#lib/route-rules.js';
+import { listen } from '#lib/service.js';
 import { buildRendererApp } from './server/app.js';
 import { readRendererConfig } from './server/config.js';
 import { devBuildMeta } from './server/dev-build-meta.js';

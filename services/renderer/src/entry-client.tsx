@@ -17,7 +17,7 @@ import { resolveLazyMatches } from './runtime/client/hydrate-lazy.js';
 import { loadPayloadData } from './runtime/client/payload-fetch.js';
 import { yieldToBrowser } from './runtime/client/yield-to-browser.js';
 import { PAGE_DATA_EXPORTS } from './runtime/shared/page-module.js';
-import { reviveError } from '../../../lib/errors.js';
+import { reviveError } from '#lib/errors.js';
 import { SITE_DATA_CHANGED_EVENT } from './runtime/shared/dev-events.js';
 import { PAYLOAD_ELEMENT_ID, type Payload } from './runtime/shared/payload.js';
 

@@ -9,7 +9,7 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import { reviveError, type ErrorBody } from '../../../lib/errors.js';
+import { reviveError, type ErrorBody } from '#lib/errors.js';
 import { StandaloneErrorPage } from './app/error-page.js';
 import siteServer from 'virtual:site-server';
 import { appRoutes, siteHead } from './app/site.js';

@@ -4,7 +4,7 @@
  * app run in the browser; the server's own are in server/error-codes.ts,
  * so their messages never reach the first-load JavaScript budget. Browser-safe.
  */
-import { defineErrors } from '../../../lib/error-catalogue.js';
+import { defineErrors } from '#lib/error-catalogue.js';
 
 const pageNotFound = (path: string) => `Page Not Found: ${path}`;
 /** The text is the caller's own: a middleware's error, a navigation rule. */

@@ -6,12 +6,12 @@
  * as the store answers (docs/decisions/availability.md, "Start in any order"). Only its own
  * failures (a missing build, a bad config, a port taken) exit.
  */
-import { createAssetStore, createBuildStore, keepPublished, type PublishOutcome } from '../../../lib/build-store/index.js';
-import { createLogger } from '../../../lib/logger.js';
-import { isRedisOutage } from '../../../lib/redis.js';
-import { watchRedisDurability } from '../../../lib/redis-durability.js';
-import { createRouteRulesMatcher } from '../../../lib/route-rules.js';
-import { listen, listenOptionsOf } from '../../../lib/service.js';
+import { createAssetStore, createBuildStore, keepPublished, type PublishOutcome } from '#lib/build-store/index.js';
+import { createLogger } from '#lib/logger.js';
+import { isRedisOutage } from '#lib/redis.js';
+import { watchRedisDurability } from '#lib/redis-durability.js';
+import { createRouteRulesMatcher } from '#lib/route-rules.js';
+import { listen, listenOptionsOf } from '#lib/service.js';
 import { buildRendererApp } from './server/app.js';
 import { readBuildMeta } from './server/build-info.js';
 import { createBuildPresence } from './server/build-presence.js';

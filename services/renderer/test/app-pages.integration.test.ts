@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPageModules } from '../../../bench/support/first-load-js.js';
-import { BUILD_ID_HEADER } from '../../../lib/constants.js';
+import { BUILD_ID_HEADER } from '#lib/constants.js';
 import { HYDRATE_AFTER_PAINT_SCRIPT, LOAD_ENTRY_SCRIPT } from '../src/server/hydrate-after-paint.js';
 import { BROWSER_UA, BUILD_ID, builtApp, clientDir, builtReason, inlineScripts, type BuiltApp } from './built-app.js';
 

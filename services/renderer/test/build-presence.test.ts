@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFileAssetStore, createFileBuildStore, readClientAssets } from '../../../lib/build-store/index.js';
+import { createFileAssetStore, createFileBuildStore, readClientAssets } from '#lib/build-store/index.js';
 import { waitFor } from '../../../tests/support/wait-for.js';
 import { createBuildPresence } from '../src/server/build-presence.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { buildDir } from '../../../lib/paths.js';
+import { buildDir } from '#lib/paths.js';
 import { buildRendererApp } from '../src/server/app.js';
 import type { RenderContext } from '../src/server/render-context.js';
 import { readViteManifest } from '../src/server/manifest-links.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../lib/config.js';
+import { ConfigError } from '#lib/config.js';
 import { parseRendererConfig } from '../src/server/config.js';
 
 describe('renderer config', () => {

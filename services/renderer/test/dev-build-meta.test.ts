@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRouteRules } from '../../../lib/route-rules.js';
+import { normalizeRouteRules } from '#lib/route-rules.js';
 import { devRouteRules } from '../src/server/dev-build-meta.js';
 
 describe('the route rules of npm run dev', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../lib/constants.js';
-import { IMAGE_WIDTHS, snapImageWidth } from '../../../lib/image-widths.js';
+import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '#lib/constants.js';
+import { IMAGE_WIDTHS, snapImageWidth } from '#lib/image-widths.js';
 import {
   configureImages,
   DEFAULT_IMAGE_BASE_URL,

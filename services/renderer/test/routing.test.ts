@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpError } from '../../../lib/errors.js';
+import { isHttpError } from '#lib/errors.js';
 import { pageFilesFrom, type PageModule } from '../src/runtime/shared/page-module.js';
 import { pageNotFound, runValidate } from '../src/runtime/shared/validate.js';
 

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RETRY_STATUS_CODES } from '../src/runtime/shared/http-client.js';
-import { isHttpError, type HttpError } from '../../../lib/errors.js';
+import { isHttpError, type HttpError } from '#lib/errors.js';
 import { createHttpClient, retriesFor } from '../src/runtime/shared/http-client.js';
 
 interface Seen {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpError } from '../../../lib/errors.js';
+import { isHttpError } from '#lib/errors.js';
 import {
   resolveMiddleware,
   runMiddleware,

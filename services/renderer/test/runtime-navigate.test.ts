@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { isHttpError } from '../../../lib/errors.js';
+import { isHttpError } from '#lib/errors.js';
 import { navigate, redirectStatus, resolveNavigationTarget, windowFeaturesString } from '../src/runtime/shared/navigate.js';
 
 function refusal(to: string, external = false): string {

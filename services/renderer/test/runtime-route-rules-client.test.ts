@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRedirectLocation, createRouteRulesMatcher, normalizeRouteRules } from '../../../lib/route-rules.js';
+import { buildRedirectLocation, createRouteRulesMatcher, normalizeRouteRules } from '#lib/route-rules.js';
 import { routeRules } from '../../../site/route-rules.js';
 import { clientRedirectFor } from '../src/runtime/client/route-rules-client.js';
 

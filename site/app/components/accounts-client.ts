@@ -5,7 +5,7 @@
  * answers the parsed body or the error body, never throws.
  */
 import { http } from '../../../services/renderer/src/runtime/shared/http-client.js';
-import { defaultCode, type ErrorBody } from '../../../lib/errors.js';
+import { defaultCode, type ErrorBody } from '#lib/errors.js';
 import { LOGIN_ROUTE, LOGOUT_ROUTE, savedRecipeRoute } from '../account-routes.js';
 
 export interface SessionUser {

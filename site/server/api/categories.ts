@@ -6,7 +6,7 @@
  * Errors use the one shape of lib/errors.ts: 400 for a malformed id, 404 for an unknown one.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { createError } from '../../../lib/errors.js';
+import { createError } from '#lib/errors.js';
 import { COOKBOOK_SERVER_ERRORS } from '../error-codes.js';
 import { toSummary } from '../../content/repository.js';
 import { isSlug } from '../../content/slug.js';

@@ -3,7 +3,7 @@
  * session (the old one is dropped); who may try a password is login-guard.ts's to say.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createError } from '../../../lib/errors.js';
+import { createError } from '#lib/errors.js';
 import { COOKBOOK_SERVER_ERRORS } from '../error-codes.js';
 import type { Accounts } from '../accounts-type.js';
 import { normalizeEmail, type User } from '../users/index.js';

@@ -1,7 +1,7 @@
 /** The accounts' settings, part of the cookbook's server config (server/config.ts). */
 import { join } from 'node:path';
-import { flag, positiveInt, z } from '../../../lib/config.js';
-import { buildDir, defaultDataDir } from '../../../lib/paths.js';
+import { flag, positiveInt, z } from '#lib/config.js';
+import { buildDir, defaultDataDir } from '#lib/paths.js';
 import { LOGIN_ADDRESS_FAILURES_MAX_DEFAULT, LOGIN_ADDRESS_WINDOW_S_DEFAULT, SESSION_TTL_SECONDS_DEFAULT } from './limits.js';
 
 /** Where the users file lived before DATA_DIR: inside the build output, which a clean rebuild deletes. */

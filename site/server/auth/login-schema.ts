@@ -1,6 +1,6 @@
 /** What a login must carry, with the messages the form shows beside each field. */
 import { z } from 'zod';
-import { createError } from '../../../lib/errors.js';
+import { createError } from '#lib/errors.js';
 import { COOKBOOK_SERVER_ERRORS } from '../error-codes.js';
 import { EMAIL_MAX_LENGTH, LOGIN_MESSAGES as M, PASSWORD_MAX_LENGTH } from '../../app/login-rules.js';
 

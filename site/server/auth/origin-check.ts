@@ -4,7 +4,7 @@
  */
 import { requestOrigin } from '../../../services/renderer/src/site-api/server.js';
 import type { FastifyRequest } from 'fastify';
-import { createError } from '../../../lib/errors.js';
+import { createError } from '#lib/errors.js';
 import { COOKBOOK_SERVER_ERRORS } from '../error-codes.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -12,7 +12,7 @@
  */
 import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toHttpError } from '../../../lib/errors.js';
+import { toHttpError } from '#lib/errors.js';
 import { safeRedirect } from '../../app/components/safe-redirect.js';
 import { LOGIN_PAGE } from '../../app/account-routes.js';
 import { LOGIN_FAILURE_PARAM, type LoginFailure } from '../../app/login-rules.js';

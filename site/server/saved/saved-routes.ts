@@ -7,7 +7,7 @@
  * back to (303); a visitor whose session has ended goes to the login page and back.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createError } from '../../../lib/errors.js';
+import { createError } from '#lib/errors.js';
 import { COOKBOOK_SERVER_ERRORS } from '../error-codes.js';
 import { toSummary } from '../../content/repository.js';
 import type { RecipeSummary } from '../../content/types.js';

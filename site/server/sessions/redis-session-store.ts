@@ -9,7 +9,7 @@
  * expired session, and every `create` deletes a bounded batch of expired ones, so they never pile up.
  */
 import type { ChainableCommander, Redis } from 'ioredis';
-import { pingRedis } from '../../../lib/redis.js';
+import { pingRedis } from '#lib/redis.js';
 import { isSessionId, newSessionId, sessionKey } from './session-id.js';
 import type { Session, SessionStore } from './types.js';
 

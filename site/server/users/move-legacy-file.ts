@@ -6,7 +6,7 @@
 import { constants } from 'node:fs';
 import { copyFile, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { buildDir } from '../../../lib/paths.js';
+import { buildDir } from '#lib/paths.js';
 
 export type LegacyMove =
   { moved: true; from: string; to: string } | { moved: false; reason: 'none' | 'same-file' | 'both-exist'; from: string; to: string };

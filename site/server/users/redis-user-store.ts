@@ -6,7 +6,7 @@
  * None of them has a TTL: with `maxmemory-policy volatile-lru` Redis never evicts them (README).
  */
 import type { Redis } from 'ioredis';
-import { pingRedis } from '../../../lib/redis.js';
+import { pingRedis } from '#lib/redis.js';
 import { checkPassword, newUserRecord, publicUser } from './credentials.js';
 import type { ScryptCost } from './password.js';
 import { normalizeEmail, UserExistsError, type SavedEntry, type UserRecord, type UsersDump, type UserStore } from './types.js';

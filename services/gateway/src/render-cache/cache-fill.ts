@@ -7,9 +7,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent } from 'undici';
-import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
-import { wantsJson } from '../../../../lib/errors.js';
-import type { CacheRule } from '../../../../lib/route-rule-types.js';
+import { BUILD_ID_HEADER } from '#lib/constants.js';
+import { wantsJson } from '#lib/errors.js';
+import type { CacheRule } from '#lib/route-rule-types.js';
 import { forwardedHeaders } from '../forwarded.js';
 import { keyedCookies } from './cache-key.js';
 import { createEntry, type CacheEntry } from './cache-entry.js';

@@ -8,7 +8,7 @@
  */
 import { isbot } from 'isbot';
 import type { IncomingHttpHeaders } from 'node:http';
-import { COLOR_MODE_STORAGE_KEY } from '../../../../lib/constants.js';
+import { COLOR_MODE_STORAGE_KEY } from '#lib/constants.js';
 
 /** The cookie the colour-mode script writes: `<preference>.<resolved>`, e.g. `system.dark`. */
 const COLOR_MODE_COOKIE = COLOR_MODE_STORAGE_KEY;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Lru } from '../../../../lib/http-cache/lru.js';
+import { Lru } from '#lib/http-cache/lru.js';
 import type { CurrentBuild } from '../current-build.js';
 import { decodeEntry, entrySize, type CacheEntry } from './cache-entry.js';
 

@@ -12,7 +12,7 @@
  * TTL stays counted until it is the oldest: the count can only overstate what is held.
  */
 import type { Redis } from 'ioredis';
-import { openRedis } from '../../../../lib/redis-connection.js';
+import { openRedis } from '#lib/redis-connection.js';
 import { decodeEntry, encodeEntry } from './cache-entry.js';
 import { UNTIL_NEXT_BUILD_TTL_MS, type SharedCacheStore } from './shared-store.js';
 

@@ -5,25 +5,25 @@
  * `x-cache: HIT | STALE | MISS | BYPASS`. See docs/decisions/render-cache.md.
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { etagMatches } from '../../../../lib/http-cache/conditional.js';
-import { Lru } from '../../../../lib/http-cache/lru.js';
-import { SingleFlight } from '../../../../lib/http-cache/single-flight.js';
-import type { CacheRule } from '../../../../lib/route-rule-types.js';
+import { etagMatches } from '#lib/http-cache/conditional.js';
+import { Lru } from '#lib/http-cache/lru.js';
+import { SingleFlight } from '#lib/http-cache/single-flight.js';
+import type { CacheRule } from '#lib/route-rule-types.js';
 import type { CurrentBuild } from '../current-build.js';
 import { payloadBuildId } from '../renderer-choice.js';
 import { entrySize, isFresh, mayServeStale, pickEncoding, withEncoding, type CacheEntry } from './cache-entry.js';
 import { withoutHopByHop } from '../hop-by-hop.js';
 import { createRendererClient, fillHeaders, toFillResult, type FillResult, type Rendered } from './cache-fill.js';
 import { cacheKey, declaredQuery, readCookie, variantOf } from './cache-key.js';
-import { wantsJson } from '../../../../lib/errors.js';
+import { wantsJson } from '#lib/errors.js';
 import type { Prerendered } from './prerendered.js';
 import { ttlOf, type SharedCacheStore } from './shared-store.js';
 import { createHitResponder } from './hit-response.js';
 import type { CacheStatus, GatewayRequestState } from '../request-state.js';
 import type { AnswerHeaders, Step } from '../step.js';
-import { HEALTH_PATH, READY_PATH } from '../../../../lib/url-space/health.js';
-import { isImagePath } from '../../../../lib/url-space/images.js';
-import { pagePathOfPayload } from '../../../../lib/url-space/payload.js';
+import { HEALTH_PATH, READY_PATH } from '#lib/url-space/health.js';
+import { isImagePath } from '#lib/url-space/images.js';
+import { pagePathOfPayload } from '#lib/url-space/payload.js';
 
 export type { CacheStatus };
 

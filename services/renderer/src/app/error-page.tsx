@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { errorPageTitle, toHttpError, type ErrorBody } from '../../../../lib/errors.js';
+import { errorPageTitle, toHttpError, type ErrorBody } from '#lib/errors.js';
 import { applyHead, errorHead } from '../runtime/shared/head.js';
 import { publicOrigin } from '../runtime/shared/app-config.js';
 import { siteHead } from './site-head.js';

@@ -1,5 +1,5 @@
 /** The layout a page names with `export const layout = '<name>'`, from the site's layouts. */
-import { createError } from '../../../../lib/errors.js';
+import { createError } from '#lib/errors.js';
 import { RENDERER_ERRORS } from '../error-codes.js';
 import type { LayoutComponent } from '../site-api/define-site-app.js';
 

@@ -10,7 +10,7 @@ import { pageFilesFrom, pageHandleOf, type PageFile } from '../runtime/shared/pa
 import type { AppDefinition } from '../runtime/shared/app-definition.js';
 import { pageNotFound } from '../runtime/shared/validate.js';
 import type { SiteApp } from '../site-api/define-site-app.js';
-import { PATHS_ARE_CASE_SENSITIVE } from '../../../../lib/canonical-path.js';
+import { PATHS_ARE_CASE_SENSITIVE } from '#lib/canonical-path.js';
 
 export const ROOT_ROUTE_ID = 'root';
 export const APP_ROUTE_ID = 'app';

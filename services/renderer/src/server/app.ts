@@ -4,11 +4,11 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { canonicalRedirect } from '../../../../lib/canonical-path.js';
-import { createError } from '../../../../lib/errors.js';
-import { LIB_ERRORS } from '../../../../lib/error-codes.js';
-import { allowedMethods } from '../../../../lib/allowed-methods.js';
-import { createService, type ReadinessCheck } from '../../../../lib/service.js';
+import { canonicalRedirect } from '#lib/canonical-path.js';
+import { createError } from '#lib/errors.js';
+import { LIB_ERRORS } from '#lib/error-codes.js';
+import { allowedMethods } from '#lib/allowed-methods.js';
+import { createService, type ReadinessCheck } from '#lib/service.js';
 import { pagePathOfPayload } from '../runtime/shared/payload.js';
 import type { SiteServerInstance } from '../site-api/define-site-server.js';
 import { trustTheGateway } from './request-origin.js';

@@ -3,7 +3,7 @@
  * publishes it to the build store (lib/build-store/keep-published.ts), where the gateway reads it.
  */
 import { readFile } from 'node:fs/promises';
-import { isBuildId, validSessionCookie, type BuildMeta } from '../../../../lib/build-store/index.js';
+import { isBuildId, validSessionCookie, type BuildMeta } from '#lib/build-store/index.js';
 
 export async function readBuildMeta(file: string): Promise<BuildMeta> {
   let parsed: unknown;

@@ -7,7 +7,7 @@
  *   while it is current, its pages) here; withdrawn first thing on SIGTERM.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { readClientAssets, type AssetStore, type BuildStore, type RendererEntry } from '../../../../lib/build-store/index.js';
+import { readClientAssets, type AssetStore, type BuildStore, type RendererEntry } from '#lib/build-store/index.js';
 
 export interface BuildPresenceOptions {
   buildId: string;

@@ -10,9 +10,9 @@ import {
   serviceFields,
   storeFields,
   z,
-} from '../../../../lib/config.js';
+} from '#lib/config.js';
 import { BUILD_CHECK_INTERVAL_MS } from '../runtime/shared/app-config.js';
-import { buildDir, defaultBuildStoreDir } from '../../../../lib/paths.js';
+import { buildDir, defaultBuildStoreDir } from '#lib/paths.js';
 
 export const rendererConfigShape = {
   ...serviceFields(3001),

@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { errorPageTitle, type ErrorBody } from '../../../../lib/errors.js';
+import { errorPageTitle, type ErrorBody } from '#lib/errors.js';
 
 export function isCrawler(request: FastifyRequest): boolean {
   return isbot(request.headers['user-agent'] ?? '');

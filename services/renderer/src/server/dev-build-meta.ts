@@ -6,8 +6,8 @@
  * Redirects, headers, robots and `ssr: false` stay, so they can be tried in development.
  */
 import { createHash } from 'node:crypto';
-import type { BuildMeta } from '../../../../lib/build-store/types.js';
-import { normalizeRouteRules, type CompiledRouteRules } from '../../../../lib/route-rules.js';
+import type { BuildMeta } from '#lib/build-store/types.js';
+import { normalizeRouteRules, type CompiledRouteRules } from '#lib/route-rules.js';
 import type { SiteDefinition } from '../site-api/define-site.js';
 
 export function devRouteRules(rules: CompiledRouteRules, assetsPrefix: string): CompiledRouteRules {

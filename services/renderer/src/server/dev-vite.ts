@@ -6,7 +6,7 @@
 import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ViteDevServer } from 'vite';
-import { projectRoot } from '../../../../lib/paths.js';
+import { projectRoot } from '#lib/paths.js';
 import type { PageAssets } from './page-assets.js';
 import type { SiteDefinition } from '../site-api/define-site.js';
 import type { SiteServer } from '../site-api/define-site-server.js';

@@ -4,7 +4,7 @@
  * page's head, its stylesheets, its module preloads (or, for the inline bootstrap, the list of
  * its modules), the app config and the payload.
  */
-import { escapeHtml } from '../../../../lib/errors.js';
+import { escapeHtml } from '#lib/errors.js';
 import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../runtime/shared/app-config.js';
 import { colorModeHeadScript, COLOR_MODE_FORCED_ATTRIBUTE } from '../runtime/shared/color-mode.js';
 import { APP_ELEMENT_ID, PAGE_MODULES_ELEMENT_ID } from '../runtime/shared/document-ids.js';

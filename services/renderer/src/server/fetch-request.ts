@@ -3,8 +3,8 @@
  * gateway's X-Forwarded headers, auth/request-origin.ts), the headers, and a signal that fires if the client goes away.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createError } from '../../../../lib/errors.js';
-import { LIB_ERRORS } from '../../../../lib/error-codes.js';
+import { createError } from '#lib/errors.js';
+import { LIB_ERRORS } from '#lib/error-codes.js';
 import { requestOrigin } from './request-origin.js';
 
 export function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url = request.url): Request {

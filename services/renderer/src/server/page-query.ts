@@ -3,7 +3,7 @@
  * redirect, or the data and errors (in the one error shape) with the status to send.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createError, toErrorBody, toHttpError, type ErrorBody } from '../../../../lib/errors.js';
+import { createError, toErrorBody, toHttpError, type ErrorBody } from '#lib/errors.js';
 import { RENDERER_SERVER_ERRORS } from './error-codes.js';
 import { toFetchRequest } from './fetch-request.js';
 import type { RenderContext } from './render-context.js';

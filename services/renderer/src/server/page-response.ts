@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderToString } from 'react-dom/server';
-import { errorPageTitle, toErrorBody, toHttpError, wantsJson, type ErrorBody } from '../../../../lib/errors.js';
+import { errorPageTitle, toErrorBody, toHttpError, wantsJson, type ErrorBody } from '#lib/errors.js';
 import { colorModeHtmlAttributes } from '../runtime/shared/color-mode.js';
 import { errorHead } from '../runtime/shared/head.js';
 import { payloadUrl, type Payload } from '../runtime/shared/payload.js';

@@ -1,7 +1,7 @@
 /** What every page and payload answer needs, built once at start. */
 import type { FastifyRequest } from 'fastify';
-import type { BuildInfo } from '../../../../lib/build-store/types.js';
-import { BUILD_ID_HEADER } from '../../../../lib/constants.js';
+import type { BuildInfo } from '#lib/build-store/types.js';
+import { BUILD_ID_HEADER } from '#lib/constants.js';
 import type { RendererServices } from '../site-api/services.js';
 import { requestOrigin } from './request-origin.js';
 import { linksFor, type PageLinks, type ViteManifest } from './manifest-links.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Histogram } from 'prom-client';
-import { HTTP_DURATION_BUCKETS } from '../../../../lib/metrics.js';
+import { HTTP_DURATION_BUCKETS } from '#lib/metrics.js';
 
 export type RenderKind = 'page' | 'payload' | 'shell';
 

@@ -6,7 +6,7 @@
  * shell has no server HTML to fall back on. In development Vite's client needs the module script.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../../../lib/errors.js';
+import { escapeHtml } from '#lib/errors.js';
 import { colorModeHtmlAttributes } from '../runtime/shared/color-mode.js';
 import { resolveHead } from '../runtime/shared/head.js';
 import { createNonce, documentSecurityHeaders } from './csp.js';

@@ -4,7 +4,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { ReactElement } from 'react';
-import type { ErrorBody } from '../../../../lib/errors.js';
+import type { ErrorBody } from '#lib/errors.js';
 import type { ResolvedHead, SiteHead } from '../runtime/shared/head.js';
 import type { SiteServer, SiteServerContext, SiteServerInstance } from '../site-api/define-site-server.js';
 import type { RendererServices } from '../site-api/services.js';

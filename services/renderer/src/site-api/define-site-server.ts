@@ -4,7 +4,7 @@
  * renderer, before it listens; closed when it closes.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { ReadinessCheck } from '../../../../lib/service.js';
+import type { ReadinessCheck } from '#lib/service.js';
 
 export interface SiteServerContext {
   logger: FastifyBaseLogger;

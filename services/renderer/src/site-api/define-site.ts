@@ -4,7 +4,7 @@
  * loading React or the site's server code: `app` is bundled for the browser and the server,
  * `server` into the server bundle only. Browser-safe, no dependencies.
  */
-import type { RouteRulesInput } from '../../../../lib/route-rules.js';
+import type { RouteRulesInput } from '#lib/route-rules.js';
 
 export interface SiteDefinition {
   /** The site's name: the title suffix of every page (`Login | {name}`). */

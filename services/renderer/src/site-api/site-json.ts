@@ -2,7 +2,7 @@
  * `site.json`, written beside the server bundle by the build (build/site-plugin.ts): what the build
  * meta and the launcher take from a site's `defineSite` without loading its code.
  */
-import type { RouteRulesInput } from '../../../../lib/route-rules.js';
+import type { RouteRulesInput } from '#lib/route-rules.js';
 
 export const SITE_JSON = 'site.json';
 

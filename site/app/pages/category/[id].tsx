@@ -8,7 +8,7 @@ import type { HeadContext, PageHead } from '../../../../services/renderer/src/ru
 import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';
 import { useRef } from 'react';
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
-import { createError } from '../../../../lib/errors.js';
+import { createError } from '#lib/errors.js';
 import { COOKBOOK_ERRORS } from '../../../error-codes.js';
 import { isSlug } from '../../../content/slug.js';
 import type { Recipe } from '../../../content/types.js';

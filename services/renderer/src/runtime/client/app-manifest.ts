@@ -4,9 +4,9 @@
  * or by the first navigation that needs it; the promise is shared, and forgotten on failure so a
  * later call tries again. Once loaded, matching is synchronous. Browser-safe.
  */
-import type { RouteRulesMatcher } from '../../../../../lib/route-rules.js';
-import type { BuildMeta } from '../../../../../lib/build-store/types.js';
-import { buildMetaPath } from '../../../../../lib/url-space/build-files.js';
+import type { RouteRulesMatcher } from '#lib/route-rules.js';
+import type { BuildMeta } from '#lib/build-store/types.js';
+import { buildMetaPath } from '#lib/url-space/build-files.js';
 import { appConfig } from '../shared/app-config.js';
 import { markBuildOutdated } from './build-freshness.js';
 import type { ClientRedirect, NavigationUrl } from './route-rules-client.js';

@@ -4,7 +4,7 @@
  * answered by another build counts too, as does the store no longer knowing our build. Once the
  * build has changed, polling stops and the next navigation is a full page load. Browser-safe.
  */
-import { latestBuildPath } from '../../../../../lib/url-space/build-files.js';
+import { latestBuildPath } from '#lib/url-space/build-files.js';
 import { BUILD_CHECK_INTERVAL_MS } from '../shared/app-config.js';
 
 export type OutdatedSource = 'poll' | 'payload' | 'manifest';

@@ -4,7 +4,7 @@
  * public Iconify API is asked instead. A missing icon is remembered (as null) and logged once.
  */
 import type { IconifyJSON } from '@iconify/types';
-import { ICONS_BASE, iconSetUrl } from '../../../../../lib/url-space/icons.js';
+import { ICONS_BASE, iconSetUrl } from '#lib/url-space/icons.js';
 import { parseIconName, type IconSvg } from '../shared/icons.js';
 
 /** docs/spec.md §9. */

@@ -4,8 +4,8 @@
  * loaders of one navigation; an error answer becomes the error page.
  */
 import { redirect } from 'react-router';
-import { BUILD_ID_HEADER } from '../../../../../lib/constants.js';
-import { reviveError, type ErrorBody } from '../../../../../lib/errors.js';
+import { BUILD_ID_HEADER } from '#lib/constants.js';
+import { reviveError, type ErrorBody } from '#lib/errors.js';
 import { appConfig } from '../shared/app-config.js';
 import { onMutation } from '../shared/mutations.js';
 import { payloadUrl, type Payload } from '../shared/payload.js';

@@ -3,10 +3,10 @@
  * builder (lib/route-rules.ts): `/**` targets get the rest of the path and the query is kept,
  * which Nuxt's client does not do. The hash stays unless the target has its own. Browser-safe.
  */
-import { buildRedirectLocation, isExternalTarget, type RouteRulesMatcher } from '../../../../../lib/route-rules.js';
+import { buildRedirectLocation, isExternalTarget, type RouteRulesMatcher } from '#lib/route-rules.js';
 
 // Loaded with the app manifest (./app-manifest.ts), so the matcher comes from this chunk too.
-export { createRouteRulesMatcher } from '../../../../../lib/route-rules.js';
+export { createRouteRulesMatcher } from '#lib/route-rules.js';
 
 export interface ClientRedirect {
   location: string;

@@ -3,7 +3,7 @@
  * class, localStorage and the cookie in step, and follows the operating system while the
  * preference is `system`.
  */
-import { COLOR_MODE_STORAGE_KEY } from '../../../../../lib/constants.js';
+import { COLOR_MODE_STORAGE_KEY } from '#lib/constants.js';
 import {
   COLOR_MODE_COOKIE,
   COLOR_MODE_COOKIE_MAX_AGE_S,

@@ -4,7 +4,7 @@
  * so the server can put the right class on <html> from the second visit on.
  * Browser-safe: the server imports this file too.
  */
-import { COLOR_MODE_STORAGE_KEY } from '../../../../../lib/constants.js';
+import { COLOR_MODE_STORAGE_KEY } from '#lib/constants.js';
 
 export type ColorModePreference = 'light' | 'dark' | 'system';
 export type ColorModeValue = 'light' | 'dark';

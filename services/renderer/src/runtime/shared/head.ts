@@ -2,7 +2,7 @@
  * Per-page head: title, description and canonical URL. The server writes the tags into the
  * document template; on client navigations `applyHead` updates the same tags. Browser-safe.
  */
-import { escapeHtml } from '../../../../../lib/errors.js';
+import { escapeHtml } from '#lib/errors.js';
 
 export interface PageHead {
   title?: string;

@@ -5,7 +5,7 @@
  * none by default for PATCH, POST, PUT and DELETE, one for any other method. Browser-safe.
  */
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
-import { createError, reviveError, type ErrorBody, type HttpError } from '../../../../../lib/errors.js';
+import { createError, reviveError, type ErrorBody, type HttpError } from '#lib/errors.js';
 import { RENDERER_ERRORS } from '../../error-codes.js';
 import { APP_CONFIG_ELEMENT_ID } from './app-config.js';
 import { isMutation, notifyMutation } from './mutations.js';

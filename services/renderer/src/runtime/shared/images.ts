@@ -5,9 +5,9 @@
  * lib/image-widths.ts, the list the image service snaps to, so its `w` descriptor is the width
  * that really comes back. Browser-safe: the server renders with it too.
  */
-import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '../../../../../lib/constants.js';
-import { snapImageWidth } from '../../../../../lib/image-widths.js';
-import { IMAGE_BASE, imagePath } from '../../../../../lib/url-space/images.js';
+import { IMAGE_BREAKPOINTS, IMAGE_DENSITIES } from '#lib/constants.js';
+import { snapImageWidth } from '#lib/image-widths.js';
+import { IMAGE_BASE, imagePath } from '#lib/url-space/images.js';
 
 /** docs/spec.md §9. */
 export const DEFAULT_IMAGE_FORMAT = 'webp';

@@ -6,7 +6,7 @@
  * Browser-safe.
  */
 import { redirect } from 'react-router';
-import { createError, isHttpError, type HttpError } from '../../../../../lib/errors.js';
+import { createError, isHttpError, type HttpError } from '#lib/errors.js';
 import { RENDERER_ERRORS } from '../../error-codes.js';
 import { redirectStatus, resolveNavigationTarget } from './navigate.js';
 import type { RouteTarget } from './route-target.js';

@@ -5,7 +5,7 @@
  * a redirect (302 by default) for the loader or middleware that called it. Browser-safe.
  */
 import { redirect, type DataRouter as Router } from 'react-router';
-import { createError, type HttpError } from '../../../../../lib/errors.js';
+import { createError, type HttpError } from '#lib/errors.js';
 import { RENDERER_ERRORS } from '../../error-codes.js';
 
 export interface NavigateOptions {

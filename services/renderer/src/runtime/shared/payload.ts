@@ -2,10 +2,10 @@
  * Payloads: the loader data of a page, inlined in its HTML for hydration and served at
  * `{route}/_payload.json?{buildId}` for client navigations. Browser-safe.
  */
-import type { ErrorBody } from '../../../../../lib/errors.js';
-import { payloadPath } from '../../../../../lib/url-space/payload.js';
+import type { ErrorBody } from '#lib/errors.js';
+import { payloadPath } from '#lib/url-space/payload.js';
 
-export { pagePathOfPayload, payloadPath } from '../../../../../lib/url-space/payload.js';
+export { pagePathOfPayload, payloadPath } from '#lib/url-space/payload.js';
 
 /** The id of the inline `<script type="application/json">` that carries the first payload. */
 export const PAYLOAD_ELEMENT_ID = '__PAYLOAD__';

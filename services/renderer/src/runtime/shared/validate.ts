@@ -3,7 +3,7 @@
  * `validate` fails is a fatal 404 `Page Not Found: {path}`, unless the validator gives its own
  * status and message. Browser-safe.
  */
-import { createError, type HttpError } from '../../../../../lib/errors.js';
+import { createError, type HttpError } from '#lib/errors.js';
 import { RENDERER_ERRORS } from '../../error-codes.js';
 import type { PageValidate } from './page-module.js';
 import type { RouteTarget } from './route-target.js';
