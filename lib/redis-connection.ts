@@ -76,6 +76,31 @@ export function redisState(client: Redis): RedisState {
   return states.get(client) ?? { ready: client.status === 'ready', reason: null };
 }
 
+/** A store's health check on its connection: PING, and why not in Redis's own words. */
+export interface RedisHealth {
+  ping(): Promise<boolean>;
+  /** Why the connection cannot be used now; null while it can. */
+  unavailableReason(): string | null;
+}
+
+export function redisHealth(redis: Redis): RedisHealth {
+  // A Redis that hangs after it was ready raises no connection error: only a command says so.
+  let pingProblem: string | null = null;
+  return {
+    async ping() {
+      try {
+        const answered = (await redis.ping()) === 'PONG';
+        pingProblem = null;
+        return answered;
+      } catch (error) {
+        pingProblem = redisFailureReason(error, redis.options);
+        return false;
+      }
+    },
+    unavailableReason: () => redisState(redis).reason ?? pingProblem,
+  };
+}
+
 export function openRedis(url: string, settings: OpenRedisOptions = {}): Redis {
   // No CLIENT SETINFO first: ioredis ignores its error, and with it Redis's own first answer
   // (protected mode's DENIED). The ready check's INFO is then the first command, and fails loudly.

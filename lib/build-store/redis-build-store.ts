@@ -10,7 +10,7 @@
  *   {prefix}build:renderers    sorted set of JSON { buildId, url }, scored by when it expires (ms)
  */
 import type { Redis } from 'ioredis';
-import { openRedis, redisFailureReason, redisState, type RedisLog } from '../redis-connection.js';
+import { openRedis, redisHealth, type RedisLog } from '../redis-connection.js';
 import {
   BUILDS_KEPT,
   BUILDS_REMEMBERED,
@@ -96,7 +96,7 @@ export function createRedisBuildStore(options: RedisBuildStoreOptions): BuildSto
   const open = () => openRedis(options.url, { log: options.log, options: { enableOfflineQueue: true } });
   const redis = open();
   const subscribers = new Set<Redis>();
-  let pingProblem: string | null = null;
+  const health = redisHealth(redis);
 
   async function current(): Promise<BuildInfo | null> {
     const raw = await redis.get(keys.current);
@@ -169,18 +169,8 @@ export function createRedisBuildStore(options: RedisBuildStoreOptions): BuildSto
       const members = (live?.[1] as string[] | undefined) ?? [];
       return members.map((raw) => JSON.parse(raw) as RendererEntry);
     },
-    async ping() {
-      try {
-        const answered = (await redis.ping()) === 'PONG';
-        pingProblem = null;
-        return answered;
-      } catch (error) {
-        // A Redis that hangs after it was ready raises no connection error: only a command says so.
-        pingProblem = redisFailureReason(error, redis.options);
-        return false;
-      }
-    },
-    unavailableReason: () => redisState(redis).reason ?? pingProblem,
+    ping: health.ping,
+    unavailableReason: health.unavailableReason,
     async close() {
       for (const subscriber of subscribers) subscriber.disconnect();
       subscribers.clear();

@@ -6,7 +6,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createOutageGuard } from '#lib/redis.js';
-import { openRedis, redisFailureReason, redisState } from '#lib/redis-connection.js';
+import { openRedis, redisHealth } from '#lib/redis-connection.js';
 import type { ContentRepository } from '../content/types.js';
 import type { Viewer } from '../app/viewer-services.js';
 import type { Accounts } from './accounts-type.js';
@@ -76,8 +76,7 @@ export async function createAccounts({ config, repository, logger, passwordCost,
   });
   if (!redis && config.DEMO_ACCOUNT) await ensureDemoAccount(users, logger);
   logger.info({ sessions: sessions.kind, users: users.kind, usersFile: redis ? undefined : usersFile }, 'accounts ready');
-  // A Redis that hangs after it was ready raises no connection error: only a command says so.
-  let pingProblem: string | null = null;
+  const health = redis ? redisHealth(redis) : undefined;
 
   return {
     sessions,
@@ -98,19 +97,9 @@ export async function createAccounts({ config, repository, logger, passwordCost,
       }
     },
     typedEmail: (request: Request) => typedEmailFrom(request.headers.get('cookie')),
-    async ping() {
-      if (!redis) return (await sessions.ping()) && (await users.ping());
-      // Sessions and users share this connection: one PING answers for both, with Redis's reason.
-      try {
-        const answered = (await redis.ping()) === 'PONG';
-        pingProblem = null;
-        return answered;
-      } catch (error) {
-        pingProblem = redisFailureReason(error, redis.options);
-        return false;
-      }
-    },
-    unavailableReason: () => (redis ? (redisState(redis).reason ?? pingProblem) : null),
+    // Sessions and users share one connection: one PING answers for both, with Redis's reason.
+    ping: async () => (health ? health.ping() : (await sessions.ping()) && (await users.ping())),
+    unavailableReason: () => health?.unavailableReason() ?? null,
     async close() {
       await Promise.all([sessions.close(), users.close()]);
       redis?.disconnect();
