@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_ASSETS_PREFIX, normalizeAssetsPrefix } from './assets-prefix.js';
 import { DEFAULT_REDIS_PREFIX } from './redis-prefix.js';
+import { withSiteDefaults } from './site-defaults.js';
 
 export { z };
 
@@ -167,7 +168,9 @@ export function parseConfig<S extends z.ZodRawShape>(shape: S, env: NodeJS.Proce
 }
 
 /**
- * Reads the config or stops the process: one line on stderr, exit code 1.
+ * Reads the config or stops the process: one line on stderr, exit code 1. `env` goes over the built
+ * site's defaults (lib/site-defaults.ts), so a service started alone (a container run by hand)
+ * keeps the site's Redis prefix.
  * Used by each service's `main.ts`; tests call `parseConfig` directly.
  */
 export function loadConfig<S extends z.ZodRawShape>(
@@ -176,7 +179,7 @@ export function loadConfig<S extends z.ZodRawShape>(
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<z.ZodObject<S>> {
   try {
-    return parseConfig(shape, env);
+    return parseConfig(shape, withSiteDefaults(env));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${service}: ${error.message}\n`);

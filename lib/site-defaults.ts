@@ -1,8 +1,8 @@
 /**
  * A site's environment defaults (its `defineSite` `defaults`: its Redis key prefix, the icon sets
  * worth preloading…), read from the site.json its build wrote beside the server bundle, under what
- * the environment sets. `npm start` hands them to every service; the CLIs apply them to themselves.
- * Containers get them from their deployment files instead (docker-compose.yml, deploy/k8s).
+ * the environment sets. Every service's config (lib/config.ts `loadConfig`) and every CLI reads
+ * through them; each container image carries the site.json (scripts/containers/trace-services.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

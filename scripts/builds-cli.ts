@@ -8,12 +8,11 @@
  */
 import { createBuildStore } from '#lib/build-store/index.js';
 import { loadConfig, storeFields } from '#lib/config.js';
-import { withSiteDefaults } from '#lib/site-defaults.js';
 import { defaultBuildStoreDir } from '#lib/paths.js';
 
 const USAGE = 'usage: npm run builds -- list | promote <build id>';
 
-const config = loadConfig('builds', storeFields(defaultBuildStoreDir), withSiteDefaults(process.env));
+const config = loadConfig('builds', storeFields(defaultBuildStoreDir));
 const [command, id, ...rest] = process.argv.slice(2);
 if (rest.length > 0 || !((command === 'list' && !id) || (command === 'promote' && id))) {
   process.stderr.write(`${USAGE}\n`);

@@ -7,20 +7,15 @@
 import { join } from 'node:path';
 import { loadConfig, redisFields, z } from '#lib/config.js';
 import { buildDir } from '#lib/paths.js';
-import { withSiteDefaults } from '#lib/site-defaults.js';
 import { createFileCacheStore } from '../services/gateway/src/render-cache/file-store.js';
 import { createRedisCacheStore } from '../services/gateway/src/render-cache/redis-store.js';
 
 const USAGE = 'usage: npm run cache -- purge [pattern]   (pattern: a path, * matches anything; e.g. /category/*)';
 
-const config = loadConfig(
-  'cache',
-  {
-    ...redisFields(),
-    CACHE_DIR: z.string().min(1).default(join(buildDir, 'render-cache')),
-  },
-  withSiteDefaults(process.env),
-);
+const config = loadConfig('cache', {
+  ...redisFields(),
+  CACHE_DIR: z.string().min(1).default(join(buildDir, 'render-cache')),
+});
 
 const [command, pattern = '*', ...rest] = process.argv.slice(2);
 if (command !== 'purge' || rest.length > 0 || !(pattern === '*' || pattern.startsWith('/'))) {

@@ -37,15 +37,18 @@ function sharpPlatformPackages(): string[] {
     .map((name) => `node_modules/@img/${name}`);
 }
 
+// Every image carries the built site's defaults (its Redis prefix…), which each service's config reads.
+const siteJson = 'dist/ssr/site.json';
+
 const plans: Record<ServiceName, ServicePlan> = {
-  gateway: { entries: [main('gateway'), healthcheck], copy: ['dist/prerender'] },
+  gateway: { entries: [main('gateway'), healthcheck], copy: ['dist/prerender', siteJson] },
   renderer: {
     // The SSR bundle is imported by a path from config; the users CLI runs inside the container.
     entries: [main('renderer'), healthcheck, 'dist/ssr/entry-server.js', 'dist/node/site/server/users-cli.js'],
     copy: ['dist/client', 'dist/ssr', 'dist/content', 'dist/build'],
   },
-  image: { entries: [main('image'), healthcheck], copy: ['public', ...sharpPlatformPackages()] },
-  icons: { entries: [main('icons'), healthcheck], copy: [] },
+  image: { entries: [main('image'), healthcheck], copy: ['public', siteJson, ...sharpPlatformPackages()] },
+  icons: { entries: [main('icons'), healthcheck], copy: [siteJson] },
 };
 
 /** ICONS_SETS: `all` (default) or a comma list; the icons image then holds those sets only. */

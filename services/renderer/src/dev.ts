@@ -9,6 +9,7 @@ import { createBuildStore, keepPublished } from '#lib/build-store/index.js';
 import { createLogger } from '#lib/logger.js';
 import { createRouteRulesMatcher } from '#lib/route-rules.js';
 import { listen } from '#lib/service.js';
+import { withSiteDefaults } from '#lib/site-defaults.js';
 import { buildRendererApp } from './server/app.js';
 import { readRendererConfig } from './server/config.js';
 import { devBuildMeta } from './server/dev-build-meta.js';
@@ -30,7 +31,7 @@ try {
   // Started before the app loads, as the build runs the site's data step before the bundle: the
   // app may import what it writes (a stylesheet its data step generates). Once: its state (sessions…)
   // outlives edits; the entry below imports this same module instance.
-  const siteServer = site.server ? await site.server.start({ logger, env: process.env, dev: true }) : null;
+  const siteServer = site.server ? await site.server.start({ logger, env: withSiteDefaults(process.env), dev: true }) : null;
   // A broken page at start must not stop the dev server: the first request shows the error.
   let entry: SsrEntry | undefined = await loadEntry().catch((error: unknown) => {
     logger.error({ err: error }, 'the app does not load yet');

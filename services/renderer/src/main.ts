@@ -12,6 +12,7 @@ import { isRedisOutage } from '#lib/redis.js';
 import { watchRedisDurability } from '#lib/redis-durability.js';
 import { createRouteRulesMatcher } from '#lib/route-rules.js';
 import { listen, listenOptionsOf } from '#lib/service.js';
+import { withSiteDefaults } from '#lib/site-defaults.js';
 import { buildRendererApp } from './server/app.js';
 import { readBuildMeta } from './server/build-info.js';
 import { createBuildPresence } from './server/build-presence.js';
@@ -50,7 +51,7 @@ try {
   await presence
     .publishAssets()
     .catch((error: unknown) => logger.warn({ err: isRedisOutage(error) ? undefined : error }, 'client files not published yet; retrying'));
-  const site = await startSiteServer(entry, { logger, env: process.env, dev: false });
+  const site = await startSiteServer(entry, { logger, env: withSiteDefaults(process.env), dev: false });
   // One line saying whether this Redis keeps what the site stores in it (persistence, eviction policy).
   const stopDurabilityCheck = config.REDIS_URL ? watchRedisDurability(config.REDIS_URL, logger) : () => undefined;
   const context = {
