@@ -8,7 +8,6 @@
  */
 import { loadConfig, port, z } from '#lib/config.js';
 import { redactRedisUrl } from '#lib/redis-connection.js';
-import { withSiteDefaults } from '#lib/site-defaults.js';
 import { launcherEnv } from './launcher-env.js';
 import { launcherLine, pipeTagged, relaysReadable } from './log-lines.js';
 import { supervise, type SupervisorEvent } from './supervisor.js';
@@ -25,8 +24,7 @@ if (config.PORT > 65532) {
 
 const say = (message: string, level: 30 | 50 = 30) => process.stdout.write(launcherLine(message, process.stdout, level));
 
-// The site's own defaults (its Redis prefix…) under what the operator set.
-const env = launcherEnv(withSiteDefaults(process.env));
+const env = launcherEnv(process.env);
 const readable = relaysReadable(process.stdout);
 
 say(`store: ${config.REDIS_URL ? `Redis at ${redactRedisUrl(config.REDIS_URL)}` : 'embedded (files under dist/build-store)'}`);
