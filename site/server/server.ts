@@ -7,11 +7,19 @@ import { defineSiteServer } from '../../services/renderer/src/site-api/server.js
 import { join } from 'node:path';
 import { projectRoot } from '#lib/paths.js';
 import type { CookbookServices } from '../app/viewer-services.js';
-import { buildContent } from '../content/build-content.js';
 import { loadContentRepository } from '../content/repository.js';
 import { createAccounts, registerAccounts } from './accounts.js';
 import { categoriesApi } from './api/categories.js';
 import { parseCookbookConfig } from './config.js';
+
+/**
+ * The content build (Markdown, shiki's grammars and themes) is loaded in development only: in the
+ * server bundle it is a chunk of its own, so a production renderer never holds it (about 14 MB).
+ */
+async function buildContent(): Promise<void> {
+  const { buildContent: build } = await import('../content/build-content.js');
+  await build();
+}
 
 export default defineSiteServer({
   async start({ logger, env, dev }) {
