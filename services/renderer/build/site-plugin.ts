@@ -4,8 +4,8 @@
  * `virtual:site-app` (the app module: pages, layouts, middleware), `virtual:site-server` (the server module, in
  * the server bundle only; null without one), `virtual:site-styles` (its stylesheet) and `virtual:site`
  * (its head words and app folder).
- * The server build writes `site.json` beside the server bundle: what the build meta and the
- * launcher take from the site, so neither has to load its code.
+ * The server build writes `site.json` beside the server bundle: what the build meta and every
+ * service's config (its `defaults`) take from the site, so none has to load its code.
  */
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -52,7 +52,7 @@ export async function loadSite(file: string): Promise<LoadedSite> {
   };
 }
 
-/** What the build meta and the launcher read of the site (no code: names, rules, defaults). */
+/** What the build meta and the services' configs read of the site (no code: names, rules, defaults). */
 export function siteJsonOf({ definition, dataFiles }: LoadedSite): SiteJson {
   return {
     name: definition.name,

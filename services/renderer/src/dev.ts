@@ -52,7 +52,6 @@ try {
     onRepublished: () => logger.warn({ buildId: meta.id }, 'the build store had lost the build; published it again'),
     onError: () => undefined,
   });
-  // Started once, from the first load of the server bundle: its state (sessions…) outlives edits.
   const context: RenderContext = {
     get entry() {
       if (!entry) throw new Error('the app has not loaded yet (see the error above)');

@@ -5,6 +5,8 @@
  * `server` into the server bundle only. Browser-safe, no dependencies.
  */
 import type { RouteRulesInput } from '#lib/route-rules.js';
+// By path: Vite loads this file with the site's definition, before any alias applies.
+import { validSessionCookie } from '../../../../lib/build-store/types.js';
 
 export interface SiteDefinition {
   /** The site's name: the title suffix of every page (`Login | {name}`). */
@@ -38,12 +40,12 @@ export interface SiteDefinition {
 }
 
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
-const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** Checks a definition where a mistake would only show far away (a cookie the gateway never sees). */
 export function defineSite(site: SiteDefinition): SiteDefinition {
   if (!site.name.trim()) throw new Error('defineSite: name must not be empty');
-  if (site.sessionCookie !== undefined && !COOKIE_NAME.test(site.sessionCookie))
+  // The check the gateway and the renderer make of the build meta: a name passed here is never refused there.
+  if (!validSessionCookie(site.sessionCookie))
     throw new Error(`defineSite: sessionCookie ${JSON.stringify(site.sessionCookie)} is not a cookie name`);
   for (const name of Object.keys(site.defaults ?? {}))
     if (!ENV_NAME.test(name)) throw new Error(`defineSite: defaults.${name} is not an environment variable name`);
