@@ -73,9 +73,8 @@ export default tseslint.config(
   })),
   // Production code holds no test helper: those live in tests/support/, which the production build
   // (and the Docker image, which copies no tests/) does not have. The platform knows no site, and a
-  // site reaches the platform only through its public modules (services/renderer/src/site-api/ and
-  // lib/), so either can change alone. A separate rule name, so the folder boundaries above still
-  // apply to the same files.
+  // site reaches the platform only through its public modules (PLATFORM_INTERNALS above), so either
+  // can change alone. A separate rule name, so the folder boundaries above still apply to the same files.
   ...[
     {
       files: ['lib/**/*.{ts,tsx}', 'services/*/src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts'],

@@ -8,7 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDir } from './paths.js';
 
-export const SITE_JSON_FILE = join(buildDir, 'ssr', 'site.json');
+/** Its name, beside the server bundle (the renderer's build writes it there). */
+export const SITE_JSON = 'site.json';
+export const SITE_JSON_FILE = join(buildDir, 'ssr', SITE_JSON);
 
 /** The defaults of the built site; none when there is no build yet. A malformed file throws, named. */
 export function readSiteDefaults(file = SITE_JSON_FILE): Record<string, string> {

@@ -12,7 +12,8 @@ import { dirname, relative, resolve } from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import { buildDir } from '../../../lib/paths.js';
 import type { SiteDefinition } from '../src/site-api/define-site.js';
-import { SITE_JSON, type SiteJson } from '../src/site-api/site-json.js';
+import { SITE_JSON } from '../../../lib/site-defaults.js';
+import type { SiteJson } from '../src/site-api/site-json.js';
 
 const APP_ID = 'virtual:site-app';
 const SERVER_ID = 'virtual:site-server';

@@ -1,8 +1,8 @@
 /**
  * The one entry a site hands the platform (Nuxt's `nuxt.config.ts`): what the build, the gateway
- * and the launcher need to know of it. Plain data and two paths, so the build reads it without
+ * and the services' configs need to know of it. Plain data and paths, so the build reads it without
  * loading React or the site's server code: `app` is bundled for the browser and the server,
- * `server` into the server bundle only. Browser-safe, no dependencies.
+ * `server` into the server bundle only. Browser-safe; no package dependencies.
  */
 import type { RouteRulesInput } from '#lib/route-rules.js';
 // By path: Vite loads this file with the site's definition, before any alias applies.
@@ -27,8 +27,9 @@ export interface SiteDefinition {
   /** Route rules (redirects, headers, swr / isr / cache, prerender, ssr: false), by path pattern. */
   routeRules?: RouteRulesInput;
   /**
-   * Environment defaults of this site for every service and CLI that `npm start` runs, under what
-   * the environment sets: e.g. its Redis key prefix, the icon sets worth preloading.
+   * Environment defaults of this site for every service and CLI, under what the environment sets
+   * (their configs read them from site.json; each image carries it): e.g. its Redis key prefix, the
+   * icon sets worth preloading.
    */
   defaults?: Record<string, string>;
   /**

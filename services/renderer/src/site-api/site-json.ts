@@ -1,10 +1,8 @@
 /**
  * `site.json`, written beside the server bundle by the build (build/site-plugin.ts): what the build
- * meta and the launcher take from a site's `defineSite` without loading its code.
+ * meta and every service's config take from a site's `defineSite` without loading its code.
  */
 import type { RouteRulesInput } from '#lib/route-rules.js';
-
-export const SITE_JSON = 'site.json';
 
 export interface SiteJson {
   name: string;
@@ -12,6 +10,6 @@ export interface SiteJson {
   sessionCookie?: string;
   /** The site's data files, relative to the build folder: they count in the build id. */
   dataFiles: string[];
-  /** Environment defaults for the services and CLIs `npm start` runs. */
+  /** Environment defaults for every service and CLI, under what the environment sets (lib/site-defaults.ts). */
   defaults: Record<string, string>;
 }
