@@ -31,6 +31,8 @@ function decodeSegment(segment: string): string {
 
 /** The canonical spelling of a URL path (no query). */
 export function canonicalPath(path: string): string {
+  // Most paths asked for are already canonical: no percent sign, no trailing slash.
+  if (!path.includes('%') && (path.length === 1 || !path.endsWith('/'))) return path;
   const decoded = path.split('/').map(decodeSegment).join('/');
   return decoded.length > 1 && decoded.endsWith('/') ? decoded.replace(/\/+$/, '') || '/' : decoded;
 }

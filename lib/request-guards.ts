@@ -7,7 +7,7 @@
  * would leave each upstream to decode it or misread it; RFC 7694 answers 415 with the encodings
  * accepted (identity only).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createError } from './errors.js';
 import { LIB_ERRORS } from './error-codes.js';
@@ -70,36 +70,42 @@ export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): 
     app.server.emit('request', request, response);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and an async hook makes Fastify
+  // wait a microtask before the next one (the gateway's cache hits among them).
+  app.addHook('onRequest', (request, reply, done) => {
     // A client that sends another request after being told the connection closes is not answered.
     const socket = request.raw.socket as IncomingMessage['socket'] | null;
     if (socket && isLingering(socket)) {
       reply.hijack();
       socket.destroy();
-      return reply;
+      return;
     }
-    // Node's parser takes `HTTP/2.0` (and a bare `GET /`) and would serve them as HTTP/1.
-    if (request.raw.httpVersionMajor !== 1) {
-      closeAfter(reply);
-      throw createError(LIB_ERRORS.LIB_HTTP_VERSION_UNSUPPORTED());
-    }
-    if (request.raw.httpVersion === '1.1' && !request.headers.host) {
-      throw createError(LIB_ERRORS.LIB_HOST_REQUIRED());
-    }
-    const expect = request.headers.expect;
-    if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
-      closeAfter(reply);
-      throw createError(LIB_ERRORS.LIB_EXPECT_UNSUPPORTED());
-    }
-    const length = declaredLength(request.raw);
-    if (length !== null && length > bodyLimit) {
-      // The body is not read: the connection cannot carry another request after it.
-      closeAfter(reply);
-      throw createError(LIB_ERRORS.LIB_BODY_TOO_LARGE(bodyLimit));
-    }
-    if (encodedBody(request.raw)) {
-      closeAfter(reply);
-      throw createError({ ...LIB_ERRORS.LIB_BODY_ENCODED(), headers: { 'accept-encoding': 'identity' } });
-    }
+    done(refusal(request, reply, bodyLimit));
   });
+}
+
+/** Why a request is refused before any route reads it (the connection closed after some), or undefined. */
+function refusal(request: FastifyRequest, reply: FastifyReply, bodyLimit: number): Error | undefined {
+  // Node's parser takes `HTTP/2.0` (and a bare `GET /`) and would serve them as HTTP/1.
+  if (request.raw.httpVersionMajor !== 1) {
+    closeAfter(reply);
+    return createError(LIB_ERRORS.LIB_HTTP_VERSION_UNSUPPORTED());
+  }
+  if (request.raw.httpVersion === '1.1' && !request.headers.host) return createError(LIB_ERRORS.LIB_HOST_REQUIRED());
+  const expect = request.headers.expect;
+  if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
+    closeAfter(reply);
+    return createError(LIB_ERRORS.LIB_EXPECT_UNSUPPORTED());
+  }
+  const length = declaredLength(request.raw);
+  if (length !== null && length > bodyLimit) {
+    // The body is not read: the connection cannot carry another request after it.
+    closeAfter(reply);
+    return createError(LIB_ERRORS.LIB_BODY_TOO_LARGE(bodyLimit));
+  }
+  if (encodedBody(request.raw)) {
+    closeAfter(reply);
+    return createError({ ...LIB_ERRORS.LIB_BODY_ENCODED(), headers: { 'accept-encoding': 'identity' } });
+  }
+  return undefined;
 }

@@ -107,11 +107,16 @@ export function createService(options: ServiceOptions): FastifyInstance {
   const idleGc = startIdleGc();
   app.addHook('onClose', async () => idleGc.stop());
   const logged = new WeakSet<FastifyRequest>();
+  // The access line's fields are the request line, status and timings, never a credential (a URL
+  // is logged as sent): redaction would only walk every line for nothing. The request id is
+  // written as Fastify's request logger binds it.
+  const accessLog = options.logger.child({}, { redact: [] });
   const logAccess = (request: FastifyRequest, reply: FastifyReply, status: number) => {
     if (logged.has(request)) return;
     logged.add(request);
     idleGc.touch();
     const fields = {
+      reqId: request.id,
       method: request.method,
       path: request.url,
       status,
@@ -121,7 +126,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     };
     // Orchestrators probe health every few seconds: a passing probe is not worth an info line.
     const probe = isHealthPath(request.url) && status < 400;
-    request.log[probe ? 'debug' : 'info'](fields, 'request');
+    accessLog[probe ? 'debug' : 'info'](fields, 'request');
   };
 
   // A callback hook, not an async one: it runs on every request, cache hits included.
@@ -147,12 +152,15 @@ export function createService(options: ServiceOptions): FastifyInstance {
   app.addHook('preClose', async () => {
     app.closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => logAccess(request, reply, reply.statusCode));
+  app.addHook('onResponse', (request, reply, done) => {
+    logAccess(request, reply, reply.statusCode);
+    done();
+  });
 
   registerHealth(app, options.checks ?? {});
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));

@@ -14,6 +14,7 @@ import {
   type RendererEntry,
 } from '#lib/build-store/index.js';
 import { createRouteRulesMatcher, type RouteRulesMatcher } from '#lib/route-rules.js';
+import { rememberMatches } from './remembered-rules.js';
 
 export interface CurrentBuild {
   info(): BuildInfo | null;
@@ -56,7 +57,7 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
     if (info && info.id === next.id && info.timestamp === next.timestamp) return;
     const meta = cache.get(next.id) ?? (await store.meta(next.id));
     if (!meta) throw new Error(`build ${next.id} has no meta in the store yet`);
-    const nextMatcher = createRouteRulesMatcher(meta.matcher ?? {});
+    const nextMatcher = rememberMatches(createRouteRulesMatcher(meta.matcher ?? {}));
     // A cookie name that cannot match would let signed-in pages into the shared cache.
     if (!validSessionCookie(meta.sessionCookie)) throw new Error(`build ${next.id} names a malformed session cookie`);
     remember(meta);

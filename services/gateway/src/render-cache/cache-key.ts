@@ -6,7 +6,7 @@
  * tells the app), the public origin the page names, JSON or HTML errors, and what the rule
  * `varies` by.
  */
-import { isbot } from 'isbot';
+import { isCrawlerAgent } from '#lib/crawler.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { COLOR_MODE_STORAGE_KEY } from '#lib/constants.js';
 
@@ -57,7 +57,7 @@ export function variantOf(headers: IncomingHttpHeaders, varies: readonly string[
   const parts = [
     `o=${encodeURIComponent(origin)}`,
     `c=${colorModeClass(cookie)}`,
-    isbot(headers['user-agent'] ?? '') ? 'bot' : 'person',
+    isCrawlerAgent(headers['user-agent']) ? 'bot' : 'person',
     json ? 'json' : 'html',
   ];
   for (const name of varies) {

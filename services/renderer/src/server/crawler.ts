@@ -3,11 +3,11 @@
  * and a one-line body, so no error page is ever indexed; people get the page.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isbot } from 'isbot';
+import { isCrawlerAgent } from '#lib/crawler.js';
 import { errorPageTitle, type ErrorBody } from '#lib/errors.js';
 
 export function isCrawler(request: FastifyRequest): boolean {
-  return isbot(request.headers['user-agent'] ?? '');
+  return isCrawlerAgent(request.headers['user-agent']);
 }
 
 export function answerCrawlerError(request: FastifyRequest, reply: FastifyReply, error: ErrorBody): FastifyReply {
