@@ -22,7 +22,7 @@ import { projectRoot } from '#lib/paths.js';
 import { startLaunchedStack, type LaunchedStack } from './support/launched-stack.js';
 import { load } from './support/load.js';
 import { cpuSecondsOfAll, machineBusySeconds } from './support/process-cpu.js';
-import { rssOf } from './support/process-memory.js';
+import { pssOf, rssOf } from './support/process-memory.js';
 import { median } from './support/rounds.js';
 
 const PAGE = '/category/git';
@@ -115,9 +115,9 @@ function stackPids(stack: LaunchedStack): number[] {
   return Object.values(stack.pids);
 }
 
-function rssTable(stack: LaunchedStack): Record<string, number> {
+function memoryTable(stack: LaunchedStack, of: (pid: number) => number = rssOf): Record<string, number> {
   const rows: Record<string, number> = {};
-  for (const [name, pid] of Object.entries(stack.pids)) rows[name] = Math.round(rssOf(pid) / MB);
+  for (const [name, pid] of Object.entries(stack.pids)) rows[name] = Math.round(of(pid) / MB);
   rows.total = Object.values(rows).reduce((sum, mb) => sum + mb, 0);
   return rows;
 }
@@ -209,7 +209,7 @@ try {
   ]);
 
   console.log('\nRSS per process (MB) after the cached load:');
-  console.table({ 'LOG_LEVEL=info': rssTable(info), 'LOG_LEVEL=warn': rssTable(warn) });
+  console.table({ 'LOG_LEVEL=info': memoryTable(info), 'LOG_LEVEL=warn': memoryTable(warn) });
   // The dynamic load: the renderer asked directly, every page rendered, as the issue measured it.
   const dynamic: Target = {
     label: 'ours, renderer direct (dynamic)',
@@ -220,17 +220,18 @@ try {
   const run = await measure(dynamic, dynamicSeconds);
   const home = await measure({ ...dynamic, url: `${info.serviceUrl('renderer')}/` }, Math.max(2, dynamicSeconds / 2));
   console.log(
-    `dynamic load, renderer direct: ${PAGE} ${Math.round(run.rps)} req/s, ${fmt(run.cpuMsPerRequest)} ms CPU/req; / ${Math.round(home.rps)} req/s, ${fmt(home.cpuMsPerRequest)} ms CPU/req`,
+    `dynamic load, renderer direct: ${PAGE} ${Math.round(run.rps)} req/s, ${fmt(run.cpuMsPerRequest)} ms CPU/req; / ${Math.round(home.rps)} req/s, ${fmt(home.cpuMsPerRequest)} ms CPU/req; errors and non-2xx ${run.errors + home.errors} (a figure with errors is not a render's cost)`,
   );
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const after = rssTable(info);
+  const after = memoryTable(info);
   // The services give memory back once idle for a period (lib/idle-gc.ts): the settled figure.
   await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
-  const settled = rssTable(info);
-  console.log('RSS per process (MB) after the dynamic load (LOG_LEVEL=info stack):');
-  console.table({ 'after 2 s': after, [`after ${settleSeconds + 2} s`]: settled });
+  const settled = memoryTable(info);
+  const shares = memoryTable(info, pssOf);
+  console.log('RSS per process (MB) after the dynamic load (LOG_LEVEL=info stack), and the settled share (PSS) of each:');
+  console.table({ 'after 2 s': after, [`after ${settleSeconds + 2} s`]: settled, [`PSS at ${settleSeconds + 2} s`]: shares });
   console.log(
-    `whole stack after the dynamic load: ${after.total} MB at 2 s, ${settled.total} MB at ${settleSeconds + 2} s (goal <= 400: ${settled.total! <= 400 ? 'met' : 'NOT met'})`,
+    `whole stack after the dynamic load: ${after.total} MB at 2 s, ${settled.total} MB at ${settleSeconds + 2} s (goal <= 400: ${settled.total! <= 400 ? 'met' : 'NOT met'}); its proportional share ${shares.total} MB (the Node binary is counted once)`,
   );
 } finally {
   await bare?.stop();

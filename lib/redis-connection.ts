@@ -8,6 +8,9 @@
  */
 import { Redis, type RedisOptions } from 'ioredis';
 import { resilientRedisOptions } from './redis.js';
+import { redactRedisUrl } from './redis-url.js';
+
+export { redactRedisUrl };
 
 /** The part of a pino/Fastify logger used here. */
 export interface RedisLog {
@@ -29,17 +32,6 @@ export interface OpenRedisOptions {
 export interface RedisState {
   ready: boolean;
   reason: string | null;
-}
-
-/** The URL as it may be logged: the password replaced. */
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable Redis URL)';
-  }
 }
 
 /** Redis's or the OS's own words for why a connection failed, with ioredis's vaguer ones made plain. */

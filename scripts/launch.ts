@@ -7,7 +7,7 @@
  * of the launcher stops all four.
  */
 import { loadConfig, port, z } from '#lib/config.js';
-import { redactRedisUrl } from '#lib/redis-connection.js';
+import { redactRedisUrl } from '#lib/redis-url.js';
 import { launcherEnv } from './launcher-env.js';
 import { launcherLine, pipeTagged, relaysReadable } from './log-lines.js';
 import { supervise, type SupervisorEvent } from './supervisor.js';

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ROOT_CONTEXT, TraceFlags, defaultTextMapSetter, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { formatTraceparent, newSpanId, newTraceId, parseTraceparent } from './traceparent.js';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -32,6 +34,18 @@ describe('traceparent (W3C Trace Context)', () => {
     expect(parseTraceparent([`00-${TRACE}-${SPAN}-01`, `00-${TRACE}-${SPAN}-01`])).toBeNull();
     expect(parseTraceparent(undefined)).toBeNull();
     expect(parseTraceparent(`01-${TRACE}-${SPAN}-01-whatever`)).toEqual({ traceId: TRACE, parentId: SPAN, sampled: true });
+  });
+
+  it("writes the header exactly as OpenTelemetry's propagator does", () => {
+    const propagator = new W3CTraceContextPropagator();
+    for (const sampled of [true, false]) {
+      const traceId = newTraceId();
+      const spanId = newSpanId();
+      const carrier: Record<string, string> = {};
+      const span = { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE };
+      propagator.inject(trace.setSpanContext(ROOT_CONTEXT, span), carrier, defaultTextMapSetter);
+      expect(formatTraceparent(traceId, spanId, sampled)).toBe(carrier.traceparent);
+    }
   });
 
   it('formats what it parses and makes valid random ids', () => {
