@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { protectedModeRedis } from '../tests/support/redis-stand-ins.js';
-import { openRedis, redactRedisUrl, redisFailureReason, redisState } from './redis-connection.js';
+import { openRedis, redisFailureReason, redisState } from './redis-connection.js';
+import { redactRedisUrl } from './redis-url.js';
 import { freePort } from '../tests/support/free-port.js';
 import { ownRedis } from '../tests/support/redis.js';
 import { waitFor } from '../tests/support/wait-for.js';

@@ -10,8 +10,6 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { resilientRedisOptions } from './redis.js';
 import { redactRedisUrl } from './redis-url.js';
 
-export { redactRedisUrl };
-
 /** The part of a pino/Fastify logger used here. */
 export interface RedisLog {
   info(fields: object, message: string): void;

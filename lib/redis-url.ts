@@ -1,6 +1,6 @@
 /**
  * A Redis URL as it may be logged. Apart from the client (ioredis), so the launcher, which only
- * names the store it was given, never loads the client: 20 MB of its memory.
+ * names the store it was given, does not load the client for it.
  */
 
 /** The URL as it may be logged: the password replaced. */
