@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startIdleGc } from './idle-gc.js';
+import { givingBack, startIdleGc } from './idle-gc.js';
 
 describe('the collection after a burst', () => {
   afterEach(() => void vi.useRealTimers());
@@ -42,5 +42,17 @@ describe('the collection after a burst', () => {
     const idle = startIdleGc({}, undefined);
     expect(() => idle.touch()).not.toThrow();
     idle.stop();
+  });
+
+  it('asks V8 12 and later for the last-resort collection, and V8 11 (Node 20) for two full ones', () => {
+    const gc = vi.fn();
+    givingBack(gc, '13.6.233.17-node.53')();
+    expect(gc.mock.calls).toEqual([[{ type: 'major', execution: 'sync', flavor: 'last-resort' }]]);
+    gc.mockClear();
+    givingBack(gc, '12.4.254.21-node.57')();
+    expect(gc.mock.calls).toEqual([[{ type: 'major', execution: 'sync', flavor: 'last-resort' }]]);
+    gc.mockClear();
+    givingBack(gc, '11.3.244.8-node.38')();
+    expect(gc.mock.calls).toEqual([[], []]);
   });
 });

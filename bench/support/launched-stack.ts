@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '#lib/paths.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
-import { PORT_OFFSETS, SERVICE_NAMES, waitForStack, type ServiceName } from '../../scripts/services.js';
+import { LAUNCHER_NODE_FLAGS, PORT_OFFSETS, SERVICE_NAMES, waitForStack, type ServiceName } from '../../scripts/services.js';
 import { childrenOf } from './process-cpu.js';
 
 export interface LaunchedStack {
@@ -34,11 +34,15 @@ export async function startLaunchedStack(env: NodeJS.ProcessEnv): Promise<Launch
     ...env,
   };
   for (const name of ['REDIS_URL', 'NODE_ENV'] as const) if (!(name in env)) delete childEnv[name];
-  const launcher: ChildProcess = spawn(process.execPath, [join(projectRoot, 'dist', 'node', 'scripts', 'launch.js')], {
-    cwd: projectRoot,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const launcher: ChildProcess = spawn(
+    process.execPath,
+    [...LAUNCHER_NODE_FLAGS, join(projectRoot, 'dist', 'node', 'scripts', 'launch.js')],
+    {
+      cwd: projectRoot,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let bytes = 0;
   for (const stream of [launcher.stdout!, launcher.stderr!]) stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
   const url = `http://127.0.0.1:${port}`;
