@@ -17,7 +17,7 @@ ${body}`;
   return { lines: lines.map((line) => JSON.parse(line) as Record<string, unknown>), status: result.status };
 }
 
-describe('the services’ log lines, gathered per event-loop turn', () => {
+describe('the services’ log lines, gathered while the loop is busy', () => {
   it('are all written, in order, when the process exits in the same turn', () => {
     const { lines } = linesOf(`for (let n = 0; n < 500; n++) log.info({ n }, 'request');\nprocess.exit(0);`);
     expect(lines.map((line) => line.n)).toEqual(Array.from({ length: 500 }, (_, n) => n));
@@ -43,19 +43,64 @@ setTimeout(() => undefined, 60_000);`;
     }
   });
 
-  it('gathers the lines of one turn into whole-line writes of at most 4096 bytes (atomic on a shared pipe)', async () => {
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  const wholeLineWrites = (writes: string[]) => {
+    for (const write of writes) {
+      expect(Buffer.byteLength(write)).toBeLessThanOrEqual(4096);
+      expect(write.endsWith('\n')).toBe(true);
+    }
+  };
+
+  it('writes a full pipe write at once and the rest at the first quiet turn, in whole-line writes of at most 4096 bytes', async () => {
     const writes: string[] = [];
     const destination = batched((text) => writes.push(text));
     const lines = Array.from({ length: 100 }, (_, n) => `${JSON.stringify({ n, path: `/caf\u00e9/${'x'.repeat(n)}` })}\n`);
     for (const line of lines) destination.write(line);
     expect(writes).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
+    const atOnce = writes.length;
+    expect(atOnce).toBeGreaterThanOrEqual(1);
+    expect(writes.every((write) => Buffer.byteLength(write) > 3000)).toBe(true);
+    await turn();
     expect(writes.join('')).toBe(lines.join(''));
-    expect(writes.length).toBeGreaterThan(1);
     expect(writes.length).toBeLessThan(lines.length / 4);
-    for (const write of writes) {
-      expect(Buffer.byteLength(write)).toBeLessThanOrEqual(4096);
-      expect(write.endsWith('\n')).toBe(true);
+    wholeLineWrites(writes);
+  });
+
+  it('holds lines while every turn brings more, until they fill a write', async () => {
+    const writes: string[] = [];
+    const destination = batched((text) => writes.push(text));
+    const line = `${JSON.stringify({ msg: 'request', path: '/category/git', pad: 'x'.repeat(300) })}\n`;
+    for (let n = 0; n < 200; n++) {
+      destination.write(line);
+      await turn();
     }
+    await turn();
+    await turn();
+    expect(writes.join('')).toBe(line.repeat(200));
+    // One write per turn would be 200; a full pipe write holds about ten of these lines.
+    expect(writes.length).toBeLessThanOrEqual(25);
+    wholeLineWrites(writes);
+  });
+
+  it('writes a lone line within two turns, without a timer', async () => {
+    const writes: string[] = [];
+    const destination = batched((text) => writes.push(text));
+    destination.write('{"msg":"alone"}\n');
+    await turn();
+    await turn();
+    expect(writes).toEqual(['{"msg":"alone"}\n']);
+  });
+
+  it('writes a line longer than a pipe write alone, while the loop is busy', async () => {
+    const writes: string[] = [];
+    const destination = batched((text) => writes.push(text));
+    const long = `${JSON.stringify({ pad: 'y'.repeat(5000) })}\n`;
+    destination.write(long);
+    for (let n = 0; n < 3; n++) {
+      destination.write('{"n":1}\n');
+      await turn();
+    }
+    expect(writes[0]).toBe(long);
   });
 });

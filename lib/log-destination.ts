@@ -1,9 +1,11 @@
 /**
- * Where the services' JSON lines go: stdout, the lines of one event-loop turn gathered into one
- * write. A synchronous write per line cost a cached hit a system call and, behind a pipe, woke
- * the reader (the launcher, a log collector) once per request; under load one turn answers
- * several requests, and an idle service still writes its line before the next turn, so a line is
- * never held back. Whatever is gathered is written when the process exits, crashes included.
+ * Where the services' JSON lines go: stdout, gathered into writes of whole lines. A synchronous
+ * write per line cost a cached hit a system call and, behind a pipe, woke the reader (the
+ * launcher, a log collector) once per request; waking the reader is most of a pipe write's cost.
+ * Under load every event-loop turn answers requests, so lines are held while each turn brings new
+ * ones, until they fill a pipe's atomic write; the first turn that brings none writes them. An
+ * idle service writes its line one turn later, so a line is never held back. Whatever is gathered
+ * is written when the process exits, crashes included.
  */
 import { pino, type DestinationStream } from 'pino';
 
@@ -31,37 +33,67 @@ function createBatched(fd: number): BatchedDestination {
   return destination;
 }
 
-/** Gathers lines and hands them to `write` after this turn, in writes of whole lines of at most PIPE_BUF bytes. */
+/**
+ * Gathers lines and hands them to `write` in writes of whole lines of at most PIPE_BUF bytes: when
+ * they fill one, or at the first turn that brought no new line (measured in docs/decisions/performance.md).
+ */
 export function batched(write: (text: string) => unknown): BatchedDestination {
   let pending: string[] = [];
+  let pendingBytes = 0;
+  // Lines arrived since the last check: the loop is busy, and the next turn may bring more.
+  let arrived = false;
   let scheduled = false;
-  const flushSync = () => {
-    scheduled = false;
+  /** Writes what is gathered; under load (`whole` false) the last, partly filled write waits for more lines. */
+  const flush = (whole: boolean) => {
     if (pending.length === 0) return;
     const lines = pending;
     pending = [];
+    pendingBytes = 0;
     // At most PIPE_BUF bytes a write, cut at line ends: the services share the launcher's stdout
     // (scripts/services.ts), and only writes that small are never interleaved with another's.
-    let batch = '';
+    let batch: string[] = [];
     let bytes = 0;
     for (const line of lines) {
       const size = Buffer.byteLength(line);
       if (bytes > 0 && bytes + size > PIPE_BUF) {
-        write(batch);
-        batch = '';
+        write(batch.join(''));
+        batch = [];
         bytes = 0;
       }
-      batch += line;
+      batch.push(line);
       bytes += size;
     }
-    write(batch);
+    // A line longer than a whole write goes now, alone.
+    if (whole || bytes >= PIPE_BUF) write(batch.join(''));
+    else {
+      pending = batch;
+      pendingBytes = bytes;
+    }
+  };
+  const flushSync = () => flush(true);
+  // A pending immediate keeps the loop from sleeping, so a quiet process reaches the next check at once.
+  const check = () => {
+    if (arrived && pendingBytes < PIPE_BUF) {
+      arrived = false;
+      setImmediate(check);
+      return;
+    }
+    const busy = arrived;
+    arrived = false;
+    flush(!busy);
+    // What a busy turn left waits for the next check.
+    if (pending.length > 0) setImmediate(check);
+    else scheduled = false;
   };
   return {
     write(line: string) {
       pending.push(line);
+      // Characters, not bytes: only the moment of the write depends on it, never where a write is cut.
+      pendingBytes += line.length;
+      arrived = true;
       if (!scheduled) {
         scheduled = true;
-        setImmediate(flushSync);
+        setImmediate(check);
       }
     },
     flushSync,
