@@ -18,6 +18,7 @@ import { LIB_ERRORS } from './error-codes.js';
 import { allowedMethods } from './allowed-methods.js';
 import { answerConnect, clientErrorHandler } from './client-errors.js';
 import { clientBrokeRequest, registerRequestGuards } from './request-guards.js';
+import { lazyRequestLogger } from './request-logger.js';
 import { resolveMetricsPort, startMetricsServer } from './metrics.js';
 import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
 import { startIdleGc } from './idle-gc.js';
@@ -58,6 +59,10 @@ declare module 'fastify' {
     /** True once the app is closing: answers end their connection (`connection: close`). */
     closing: boolean;
   }
+  interface FastifyRequest {
+    /** True once the request's access line is written: a client's early close and the answer's end would each write one. */
+    accessLogged: boolean;
+  }
 }
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -80,6 +85,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     loggerInstance: options.logger,
     // Fastify's two lines per request give way to the one access line below.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
+    childLoggerFactory: lazyRequestLogger,
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -106,14 +112,15 @@ export function createService(options: ServiceOptions): FastifyInstance {
 
   const idleGc = startIdleGc();
   app.addHook('onClose', async () => idleGc.stop());
-  const logged = new WeakSet<FastifyRequest>();
+  // A field rather than a WeakSet of requests: an entry there costs every collection some work.
+  app.decorateRequest('accessLogged', false);
   // The access line's fields are the request line, status and timings, never a credential (a URL
   // is logged as sent): redaction would only walk every line for nothing. The request id is
   // written as Fastify's request logger binds it.
   const accessLog = options.logger.child({}, { redact: [] });
   const logAccess = (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    if (logged.has(request)) return;
-    logged.add(request);
+    if (request.accessLogged) return;
+    request.accessLogged = true;
     idleGc.touch();
     const fields = {
       reqId: request.id,
