@@ -73,15 +73,10 @@ export function batched(write: (text: string) => unknown): BatchedDestination {
   const flushSync = () => flush(true);
   // A pending immediate keeps the loop from sleeping, so a quiet process reaches the next check at once.
   const check = () => {
-    if (arrived && pendingBytes < PIPE_BUF) {
-      arrived = false;
-      setImmediate(check);
-      return;
-    }
     const busy = arrived;
     arrived = false;
-    flush(!busy);
-    // What a busy turn left waits for the next check.
+    // A busy turn's lines wait for the next check unless they fill a write; a quiet turn writes all.
+    if (!busy || pendingBytes >= PIPE_BUF) flush(!busy);
     if (pending.length > 0) setImmediate(check);
     else scheduled = false;
   };
