@@ -14,6 +14,7 @@ export const LIB_ERRORS = defineErrors({
   },
   LIB_REQUEST_INCOMPLETE: { statusCode: 400, message: 'The request was incomplete' },
   LIB_HTTP_VERSION_UNSUPPORTED: { statusCode: 400, message: 'Only HTTP/1.0 and HTTP/1.1 are served here' },
+  LIB_HTTP10_TRANSFER_ENCODING: { statusCode: 400, message: 'An HTTP/1.0 request cannot use Transfer-Encoding' },
   LIB_HOST_REQUIRED: { statusCode: 400, message: 'A Host header is required' },
   LIB_EXPECT_UNSUPPORTED: { statusCode: 417, message: 'Only Expect: 100-continue is supported' },
   LIB_BODY_TOO_LARGE: { statusCode: 413, message: (limit: number) => `The request body is larger than ${limit} bytes` },

@@ -53,7 +53,7 @@ export function clientBrokeRequest(request: IncomingMessage, response?: ServerRe
 }
 
 /** The answer ends the connection, lingering so a client still sending the body reads it. */
-function closeAfter(reply: FastifyReply): void {
+export function closeAfter(reply: FastifyReply): void {
   reply.header('connection', 'close');
   // In-process requests (app.inject) have a stand-in socket, which never closes.
   if (reply.raw.socket && 'destroySoon' in reply.raw.socket) lingerOnClose(reply.raw.socket);
@@ -90,6 +90,12 @@ function refusal(request: FastifyRequest, reply: FastifyReply, bodyLimit: number
   if (request.raw.httpVersionMajor !== 1) {
     closeAfter(reply);
     return createError(LIB_ERRORS.LIB_HTTP_VERSION_UNSUPPORTED());
+  }
+  if (request.raw.httpVersionMinor === 0 && request.headers['transfer-encoding'] !== undefined) {
+    // RFC 9112 §6.1: HTTP/1.0 has no Transfer-Encoding, so the message's framing is faulty and the
+    // connection must close after it; whatever was pipelined behind it is never run.
+    closeAfter(reply);
+    return createError(LIB_ERRORS.LIB_HTTP10_TRANSFER_ENCODING());
   }
   if (request.raw.httpVersion === '1.1' && !request.headers.host) return createError(LIB_ERRORS.LIB_HOST_REQUIRED());
   const expect = request.headers.expect;

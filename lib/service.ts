@@ -14,6 +14,8 @@ import Fastify, {
 } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
+import { errorCacheHeaders } from './wants-json.js';
+import { originForm } from './origin-form.js';
 import { LIB_ERRORS } from './error-codes.js';
 import { allowedMethods } from './allowed-methods.js';
 import { answerConnect, clientErrorHandler } from './client-errors.js';
@@ -50,6 +52,34 @@ export interface ServiceOptions {
   catchAllServes?: (path: string) => boolean;
   /** Whose X-Forwarded-* make `request.ip`, `protocol` and `host` (lib/trust-proxy.ts); unset: nobody's. */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** How long a client may take over each part of a request; unset: Node's and Fastify's defaults. */
+  timeouts?: ConnectionTimeouts;
+}
+
+/** The edge's clocks on a client (the gateway's config sets them; docs/decisions/http-edge.md). */
+export interface ConnectionTimeouts {
+  /** From the connection's first byte to the end of the request's headers. */
+  headersMs: number;
+  /** From the first byte to the end of the whole request, body included. */
+  requestMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+}
+
+/**
+ * Node's server options for the headers clock (Fastify sets the request and keep-alive ones). Node checks the headers and request clocks on a
+ * sweep, not per socket: every quarter of the shorter one, so a timeout fires within 125 % of it.
+ */
+function timeoutOptions(timeouts: ConnectionTimeouts | undefined): {
+  http: { headersTimeout?: number; connectionsCheckingInterval?: number };
+} {
+  if (!timeouts) return { http: {} };
+  return {
+    http: {
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      connectionsCheckingInterval: Math.max(250, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)),
+    },
+  };
 }
 
 declare module 'fastify' {
@@ -81,6 +111,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     ...(options.edgeHeaders ? { edgeHeaders: options.edgeHeaders } : {}),
     allowOf: (path: string) => (self.app ? allowedMethods(self.app, path, options.catchAllServes) : []),
   };
+  const timeoutHttp = timeoutOptions(options.timeouts).http;
   const app = Fastify({
     loggerInstance: options.logger,
     // Fastify's two lines per request give way to the one access line below.
@@ -92,8 +123,12 @@ export function createService(options: ServiceOptions): FastifyInstance {
     bodyLimit,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // An absolute-form request line (`GET http://evil.example/x`) is served from its path: its
+    // authority never reaches a route, a redirect's Location or an upstream (lib/origin-form.ts).
+    rewriteUrl: (req) => originForm(req.url ?? '/'),
+    ...(options.timeouts ? { requestTimeout: options.timeouts.requestMs, keepAliveTimeout: options.timeouts.keepAliveMs } : {}),
     // A request without Host is refused in the error shape (lib/request-guards.ts), not with Node's empty 400.
-    http: { requireHostHeader: false },
+    http: { requireHostHeader: false, ...timeoutHttp },
     clientErrorHandler: clientErrorHandler(options.logger, clientErrorOptions),
     // Bad percent-encoding in the path and the like: Fastify's own JSON body otherwise, even for browsers.
     frameworkErrors: (error, request, reply) => {
@@ -215,6 +250,18 @@ function answerGone(reply: FastifyReply): boolean {
   return reply.raw.destroyed && !reply.raw.headersSent;
 }
 
+/** Adds a name to the answer's Vary, keeping what is there (the renderer's `cookie`). */
+export function appendVary(reply: FastifyReply, name: string): void {
+  const current = reply.getHeader('vary');
+  const names =
+    current === undefined
+      ? []
+      : String(current)
+          .split(',')
+          .map((part) => part.trim().toLowerCase());
+  if (!names.includes(name)) reply.header('vary', names.length > 0 ? `${names.join(', ')}, ${name}` : name);
+}
+
 /** Answers with the one error shape and the error's own headers: JSON for JSON clients, the static error page otherwise. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   if ((clientBrokeRequest(request.raw, reply.raw) || answerGone(reply)) && toHttpError(error).statusCode >= 500) {
@@ -224,10 +271,15 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   }
   const http = toHttpError(error);
   // Fastify's own errors (bad JSON, body too large) carry their 4xx status; anything else is a 500.
-  if (http.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  // A 503 with Retry-After is an unavailability announced on purpose (a store away, a service
+  // starting): its access line says it, with no ERROR and no stack.
+  if (http.statusCode >= 500 && !(http.statusCode === 503 && http.headers['retry-after']))
+    request.log.error({ err: error }, 'request failed');
   const body = toErrorBody(error, request.url, !request.server.production);
   reply.code(body.statusCode);
-  if (http.statusCode >= 500) reply.header('cache-control', 'no-store');
+  const cacheHeaders = errorCacheHeaders(request.url, body.statusCode);
+  reply.header('cache-control', cacheHeaders['cache-control']);
+  if (cacheHeaders.vary) appendVary(reply, cacheHeaders.vary);
   reply.headers(http.headers);
   if (wantsJson(request)) return reply.type('application/json; charset=utf-8').send(body);
   return reply.type('text/html; charset=utf-8').send(renderStaticErrorPage(body));
