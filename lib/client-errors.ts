@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
 import { createError, reasonPhrase, renderStaticErrorPage, toErrorBody, wantsJson } from './errors.js';
 import { LIB_ERRORS } from './error-codes.js';
+import { jsonByPath } from './wants-json.js';
 
 /** What could be read of the refused request: enough to choose the status and JSON or HTML. */
 export interface RawRequestHead {
@@ -89,6 +90,8 @@ export function rawErrorAnswer(statusCode: ClientErrorStatus, head: RawRequestHe
     'content-type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
     'content-length': String(Buffer.byteLength(payload)),
     'cache-control': 'no-store',
+    // The body is the page or JSON as Accept chose (lib/wants-json.ts errorCacheHeaders).
+    ...(jsonByPath(head.url) ? {} : { vary: 'accept' }),
     [REQUEST_ID_HEADER]: id,
     connection: 'close',
   };

@@ -202,10 +202,12 @@ export function escapeHtml(value: string): string {
 
 /**
  * A small self-contained error page for the services that have no React renderer (the gateway
- * when an upstream is down, the image and icon services). Same headline rules as the site's.
+ * when an upstream is down, the image and icon services). Same headline rules as the site's;
+ * `detail`, a line under the headline, says more where the gateway knows it (the site is starting).
  */
-export function renderStaticErrorPage(body: ErrorBody, nonce?: string): string {
+export function renderStaticErrorPage(body: ErrorBody, nonce?: string, detail?: string): string {
   const title = errorPageTitle(body.statusCode);
+  const more = detail ? `<p>${escapeHtml(detail)}</p>` : '';
   const style = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${body.statusCode} ${escapeHtml(title)}</title><style${style}>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8fafc;color:#0f172a}@media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}}main{text-align:center;padding:2rem}h1{font-size:4rem;margin:0}p{margin:.5rem 0 1.5rem}a{color:#15803d}@media (prefers-color-scheme:dark){a{color:#4ade80}}</style></head><body><main data-error-page><h1>${body.statusCode}</h1><p>${escapeHtml(title)}</p><a href="/">Go back home</a></main></body></html>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${body.statusCode} ${escapeHtml(title)}</title><style${style}>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8fafc;color:#0f172a}@media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}}main{text-align:center;padding:2rem}h1{font-size:4rem;margin:0}p{margin:.5rem 0 1.5rem}a{color:#15803d}@media (prefers-color-scheme:dark){a{color:#4ade80}}</style></head><body><main data-error-page><h1>${body.statusCode}</h1><p>${escapeHtml(title)}</p>${more}<a href="/">Go back home</a></main></body></html>`;
 }

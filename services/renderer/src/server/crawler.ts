@@ -15,10 +15,14 @@ export function answerCrawlerError(request: FastifyRequest, reply: FastifyReply,
     { userAgent: request.headers['user-agent'], statusCode: error.statusCode, statusMessage: error.statusMessage, path: error.url },
     'not rendering error page for crawler',
   );
-  return reply
-    .code(error.statusCode)
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .type('text/plain; charset=utf-8')
-    .send(`${error.statusCode} ${errorPageTitle(error.statusCode)}\n`);
+  return (
+    reply
+      .code(error.statusCode)
+      .header('cache-control', 'no-store')
+      // JSON for a JSON client, this line for a crawler, the page for a person.
+      .header('vary', 'accept, user-agent')
+      .header('x-robots-tag', 'noindex')
+      .type('text/plain; charset=utf-8')
+      .send(`${error.statusCode} ${errorPageTitle(error.statusCode)}\n`)
+  );
 }

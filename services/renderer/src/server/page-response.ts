@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderToString } from 'react-dom/server';
 import { errorPageTitle, toErrorBody, toHttpError, wantsJson, type ErrorBody } from '#lib/errors.js';
+import { errorCacheHeaders } from '#lib/wants-json.js';
 import { colorModeHtmlAttributes } from '../runtime/shared/color-mode.js';
 import { errorHead } from '../runtime/shared/head.js';
 import { payloadUrl, type Payload } from '../runtime/shared/payload.js';
@@ -18,12 +19,13 @@ import type { RenderMetrics } from './render-metrics.js';
 import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
 import { streamPage } from './stream-page.js';
 
-function pageHeaders(context: RenderContext, nonce: string): Record<string, string> {
+/** An error page's body is the page or JSON as Accept chose, so it also varies with Accept. */
+function pageHeaders(context: RenderContext, nonce: string, error = false): Record<string, string> {
   return {
     ...buildHeaders(context),
     ...documentSecurityHeaders(nonce, context.assets?.connectSources),
     'cache-control': 'no-cache',
-    vary: 'cookie',
+    vary: error ? 'cookie, accept' : 'cookie',
     'x-content-type-options': 'nosniff',
   };
 }
@@ -38,7 +40,12 @@ export async function answerPage(
   if (outcome.kind === 'redirect') return reply.code(outcome.status).header('location', outcome.location).send();
   const { query, firstError, errors, statusCode } = outcome;
   reply.headers(outcome.errorHeaders);
-  if (firstError && wantsJson(request)) return reply.code(statusCode).headers(buildHeaders(context)).send(firstError);
+  // An error's body is JSON or the page as Accept chose: caches in front must key on it.
+  if (firstError && wantsJson(request))
+    return reply
+      .code(statusCode)
+      .headers({ ...buildHeaders(context), ...errorCacheHeaders(request.url, statusCode), vary: 'cookie, accept' })
+      .send(firstError);
   const crawler = isCrawler(request);
   if (firstError && crawler) return answerCrawlerError(request, reply, firstError);
 
@@ -73,7 +80,7 @@ export async function answerPage(
     waitForAll: crawler,
     timeoutMs: context.streamTimeoutMs,
     statusCode,
-    headers: pageHeaders(context, nonce),
+    headers: pageHeaders(context, nonce, firstError !== null),
     onShellError: (error) => {
       answerShellError(context, request, reply, error);
     },
@@ -86,7 +93,11 @@ export function answerShellError(context: RenderContext, request: FastifyRequest
   request.log.error({ err: error }, 'page shell failed to render');
   const body: ErrorBody = toErrorBody(error, request.url, !context.production);
   reply.headers(toHttpError(error).headers);
-  if (wantsJson(request)) return reply.code(body.statusCode).send(body);
+  if (wantsJson(request))
+    return reply
+      .code(body.statusCode)
+      .headers({ ...errorCacheHeaders(request.url, body.statusCode), vary: 'cookie, accept' })
+      .send(body);
   if (isCrawler(request)) return answerCrawlerError(request, reply, body);
   const nonce = createNonce();
   const links = pageLinks(context, []);
@@ -103,7 +114,7 @@ export function answerShellError(context: RenderContext, request: FastifyRequest
     DOCUMENT_END;
   return reply
     .code(body.statusCode)
-    .headers({ ...pageHeaders(context, nonce), 'cache-control': 'no-store' })
+    .headers({ ...pageHeaders(context, nonce, true), 'cache-control': 'no-store' })
     .type('text/html; charset=utf-8')
     .send(html);
 }
