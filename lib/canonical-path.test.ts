@@ -24,16 +24,28 @@ describe('canonicalPath', () => {
     expect(canonicalPath('//')).toBe('/');
   });
 
-  it('never decodes dots into a dot segment', () => {
-    expect(canonicalPath('/category/%2e%2e/evil')).toBe('/category/%2E%2E/evil');
-    expect(canonicalPath('/a/.%2e/b')).toBe('/a/%2E%2E/b');
-    expect(canonicalPath('/a/%2e')).toBe('/a/%2E');
+  it('removes dot segments in any spelling, as a browser resolves them (RFC 3986 §5.2.4)', () => {
+    expect(canonicalPath('/category/x/../git')).toBe('/category/git');
+    expect(canonicalPath('/category/./git')).toBe('/category/git');
+    expect(canonicalPath('/./category/git')).toBe('/category/git');
+    expect(canonicalPath('/category/git/.')).toBe('/category/git');
+    expect(canonicalPath('/category/%2E/git')).toBe('/category/git');
+    expect(canonicalPath('/category/x/%2E%2E/git')).toBe('/category/git');
+    expect(canonicalPath('/a/.%2e/b')).toBe('/b');
+    expect(canonicalPath('/../../etc/passwd')).toBe('/etc/passwd');
     expect(canonicalPath('/a/%2e%2e%2e')).toBe('/a/...');
-    expect(canonicalPath('/a/../b')).toBe('/a/../b');
+    expect(canonicalPath('/a/..%2Fb')).toBe('/a/..%2Fb');
+  });
+
+  it('reads a backslash as a slash and drops empty segments', () => {
+    expect(canonicalPath('/category/git\\')).toBe('/category/git');
+    expect(canonicalPath('/category\\git')).toBe('/category/git');
+    expect(canonicalPath('/category//git//_payload.json')).toBe('/category/git/_payload.json');
+    expect(canonicalPath('/a/%5Cb')).toBe('/a/%5Cb');
   });
 
   it('is idempotent', () => {
-    for (const path of ['/CATEGORY/gi%74/', '/a%2fB%7E', '/%', '/x%zz'])
+    for (const path of ['/CATEGORY/gi%74/', '/a%2fB%7E', '/%', '/x%zz', '/a/%2e%2E/./b\\/', '/%2e%2e%2e/..//c'])
       expect(canonicalPath(canonicalPath(path))).toBe(canonicalPath(path));
   });
 });
@@ -44,12 +56,28 @@ describe('canonicalRedirect', () => {
     expect(canonicalRedirect('/category/gi%74/?Q=1')).toBe('/category/git?Q=1');
   });
 
-  it('leaves files alone, but not payloads', () => {
+  it('leaves file names alone, but not their folders, nor payloads', () => {
     expect(canonicalRedirect('/images/Photo.JPG')).toBeNull();
+    expect(canonicalRedirect('/images/Ph%6Fto.JPG')).toBeNull();
+    expect(canonicalRedirect('/images/./x/../Ph%6Fto.JPG')).toBe('/images/Ph%6Fto.JPG');
     expect(canonicalRedirect('/category/gi%74/_payload.json?abc')).toBe('/category/git/_payload.json?abc');
   });
 
+  it('drops a fragment sent in the request line', () => {
+    expect(canonicalRedirect('/category/git#undo')).toBe('/category/git');
+    expect(canonicalRedirect('/category/git?q=1#undo')).toBe('/category/git?q=1');
+    expect(canonicalRedirect('/category/./git#x?y')).toBe('/category/git');
+  });
+
+  it('judges a last dot segment as a path, not a file name', () => {
+    expect(canonicalRedirect('/category/git/.')).toBe('/category/git');
+    expect(canonicalRedirect('/category/git/x/%2e%2E')).toBe('/category/git');
+    expect(canonicalRedirect('/category/./git/_payload.json')).toBe('/category/git/_payload.json');
+  });
+
   it('never points at another host', () => {
+    expect(canonicalRedirect('/\\evil.example/')).toBe('/evil.example');
+    expect(canonicalRedirect('/./\\evil.example')).toBe('/evil.example');
     expect(canonicalRedirect('//evil.example/')).toBe('/evil.example');
     expect(canonicalRedirect('/%2F%2Fevil.example')).toBeNull();
   });

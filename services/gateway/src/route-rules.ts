@@ -1,8 +1,9 @@
 /**
  * The route rules of the current build at the gateway: redirects answer before any upstream
  * is asked; `headers` and `robots: false` are set on the response. Before any rule, a page asked
- * for in another spelling (`/posts/hell%6F/`) is sent to its canonical path (lib/canonical-path.ts,
- * which the renderer applies too), so each page has one cache entry and one address.
+ * for in another spelling (`/posts/hell%6F/`, `/posts/./hello`, `/posts/hello#x`) is sent to its
+ * canonical path (lib/canonical-path.ts, which the renderer applies too), so each page has one
+ * cache entry and one address.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '#lib/errors.js';
@@ -34,19 +35,20 @@ function toCanonical(reply: FastifyReply, location: string): FastifyReply {
  */
 export function routeRulesStep(build: CurrentBuild, isPage: (url: string) => boolean): Step {
   return (request, reply, state) => {
+    // The canonical path first: no rule is matched and no cache key made on another spelling.
+    const canonical =
+      (request.method === 'GET' || request.method === 'HEAD') && isPage(request.url) ? canonicalRedirect(request.url) : null;
+    if (canonical) {
+      toCanonical(reply, canonical);
+      return true;
+    }
     const path = pathOf(request.url);
     if (isHealthPath(path)) return false;
     const rules = build.matcher().match(path);
     state.routeRules = rules;
-    // A redirect rule first: its target is built with its own care for what the path carries.
-    if (rules.redirect) {
-      redirect(request, reply, rules);
-      return true;
-    }
-    const canonical =
-      (request.method === 'GET' || request.method === 'HEAD') && isPage(request.url) ? canonicalRedirect(request.url) : null;
-    if (!canonical) return false;
-    toCanonical(reply, canonical);
+    // A redirect rule: its target is built with its own care for what the path carries.
+    if (!rules.redirect) return false;
+    redirect(request, reply, rules);
     return true;
   };
 }

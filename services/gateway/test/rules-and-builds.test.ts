@@ -21,7 +21,9 @@ describe('route rules and build files at the gateway', () => {
     ['/home?ref=a', 301, '/?ref=a'],
     ['/categories/rust', 308, '/category/rust'],
     ['/categories/rust/async?page=2', 308, '/category/rust/async?page=2'],
-    ['/categories//evil.example', 308, '/category/evil.example'],
+    // The canonical path first (no rule sees `//`), then the rule on it: never another host.
+    ['/categories//evil.example', 308, '/categories/evil.example'],
+    ['/categories/evil.example', 308, '/category/evil.example'],
     ['/source', 302, 'https://example.com/source'],
   ])('redirects %s with %i to %s before any upstream sees it', async (url, status, location) => {
     const before = renderer.seen.length;
