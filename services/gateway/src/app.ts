@@ -11,6 +11,7 @@ import { registerProxies } from './proxy.js';
 import { registerGatewayMetrics } from './metrics.js';
 import { gatewayChecks } from './readiness.js';
 import { createRendererChoice } from './renderer-choice.js';
+import { createRendererStartup } from './renderer-startup.js';
 import { registerRenderCacheMetrics } from './render-cache/cache-metrics.js';
 import { createRenderCache } from './render-cache/index.js';
 import { isPagePath } from './render-cache/render-cache.js';
@@ -83,6 +84,7 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
     assetsPrefix: config.ASSETS_PREFIX,
     edgeHeaders: SECURITY_HEADERS,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    timeouts: { headersMs: config.HEADERS_TIMEOUT_MS, requestMs: config.REQUEST_TIMEOUT_MS, keepAliveMs: config.KEEP_ALIVE_TIMEOUT_MS },
   });
   app.telemetry.metrics.setBuildId(() => build.info()?.id);
   registerGatewayMetrics(app, { ...upstreams, isRenderer: renderers.isRenderer });
@@ -97,7 +99,8 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
     store: assetStore,
     memoryBytes: config.ASSET_MEMORY_BYTES,
   });
-  const renderCache = config.RENDER_CACHE ? createRenderCache(app, build, config, renderers, now) : null;
+  const rendererStartup = createRendererStartup();
+  const renderCache = config.RENDER_CACHE ? createRenderCache(app, build, config, renderers, now, rendererStartup) : null;
   const cache = renderCache?.stats ?? null;
   if (cache) registerRenderCacheMetrics(app.telemetry.metrics.registry, cache);
   registerPipeline(app, {
@@ -114,6 +117,12 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
     assetsPrefix: config.ASSETS_PREFIX,
     rendererFor: renderers.forUrl,
     rendererRefused: renderers.refused,
+    rendererStartup,
+    bodyPace: {
+      limitBytes: app.initialConfig.bodyLimit ?? 1024 * 1024,
+      graceMs: config.BODY_GRACE_MS,
+      minBytesPerSecond: config.BODY_MIN_BYTES_PER_S,
+    },
   });
   await build.refresh();
   return { app, build, store: buildStore, cache, assets: files.stats };

@@ -28,6 +28,16 @@ export const gatewayConfigShape = {
   ASSET_MEMORY_BYTES: positiveInt(32 * 1024 * 1024),
   /** Where the build files live: `{ASSETS_PREFIX}builds/latest.json`. */
   ASSETS_PREFIX: assetsPrefix(),
+  /** A client has this long from its first byte to the end of its request's headers (408 after). */
+  HEADERS_TIMEOUT_MS: positiveInt(20_000),
+  /** A client has this long from its first byte to the end of its whole request, body included (408 after). */
+  REQUEST_TIMEOUT_MS: positiveInt(60_000),
+  /** An idle kept-alive client connection is closed after this (above a load balancer's usual 60 s). */
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt(72_000),
+  /** A request body has this long before the floor rate below counts (mod_reqtimeout's `body=`). */
+  BODY_GRACE_MS: positiveInt(10_000),
+  /** The floor rate of an upload: each byte buys 1/this seconds more; slower is cut with 408. */
+  BODY_MIN_BYTES_PER_S: positiveInt(500),
   /** An upstream that sends no headers (or stalls its body) this long gives 504. */
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   /** How often the gateway re-reads the current build besides the store's change events. */

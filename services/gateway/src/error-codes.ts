@@ -16,6 +16,7 @@ export const GATEWAY_ERRORS = defineErrors({
   GW_UPSTREAM_RESET: { statusCode: 502, message: unavailable },
   GW_UPSTREAM_ABORTED: { statusCode: 502, message: unavailable },
   GW_UPSTREAM_FAILED: { statusCode: 502, message: unavailable },
+  GW_STARTING: { statusCode: 503, message: 'The site is starting; try again in a moment' },
   GW_BUILD_NOT_PUBLISHED: { statusCode: 503, message: 'No build has been published yet' },
   GW_BUILD_STORE_UNREACHABLE: { statusCode: 503, message: 'The build store is unreachable' },
   GW_BUILD_META_NOT_FOUND: { statusCode: 404, message: (id: string) => `No build meta for ${JSON.stringify(id)}` },

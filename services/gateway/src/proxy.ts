@@ -5,12 +5,15 @@
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { LevelWithSilent } from 'pino';
 import { ICONS_BASE } from '#lib/url-space/icons.js';
 import { IMAGE_BASE } from '#lib/url-space/images.js';
 import { forwardedHeaders } from './forwarded.js';
 import { withoutHopByHop } from './hop-by-hop.js';
 import { classifyTransportError } from './transport-errors.js';
 import { onUpstreamError } from './upstream-errors.js';
+import { wholeBodyFirst, type BodyPace } from './whole-body.js';
+import type { RendererStartup } from './renderer-startup.js';
 
 export type UpstreamName = 'renderer' | 'image' | 'icons';
 
@@ -25,6 +28,10 @@ export interface ProxyOptions {
   rendererFor?: (url: string) => string;
   /** Told when the renderer chosen for a request refused the connection. */
   rendererRefused?: (url: string) => void;
+  /** Bodies are read whole, within these, before any upstream is asked (whole-body.ts). */
+  bodyPace: BodyPace;
+  /** Told of every renderer answer; until the first, a refused renderer is one still starting. */
+  rendererStartup?: RendererStartup;
 }
 
 /** A renderer other than `avoid`: the choice is a round robin that other requests also turn, so ask a few times. */
@@ -36,13 +43,23 @@ function another(choose: (url: string) => string, url: string, avoid: string): s
   return undefined;
 }
 
+const LEVELS: readonly LevelWithSilent[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+/** `error`, or the app's own level when that is quieter still (a silent logger stays silent). */
+function atLeastError(level: string): LevelWithSilent {
+  const own = LEVELS.indexOf(level as LevelWithSilent);
+  return own > LEVELS.indexOf('error') ? LEVELS[own]! : 'error';
+}
+
 export async function registerProxies(app: FastifyInstance, options: ProxyOptions): Promise<void> {
   // Which renderer each request went to, for telling the choice about a refused connection.
   const chosen = new WeakMap<object, string>();
   // Requests already sent to a second renderer after the first failed: never a third.
   const retried = new WeakSet<object>();
+  const preHandler = wholeBodyFirst(options.bodyPace);
   const common = (upstream: UpstreamName, url: string, choose?: (url: string) => string): FastifyHttpProxyOptions => {
-    const replyWithUpstreamError = onUpstreamError(upstream);
+    const startup = upstream === 'renderer' ? options.rendererStartup : undefined;
+    const replyWithUpstreamError = onUpstreamError(upstream, startup);
     const replyOptions: NonNullable<FastifyHttpProxyOptions['replyOptions']> = {
       ...(choose
         ? {
@@ -62,7 +79,10 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
           (request as FastifyRequest).url.startsWith(options.assetsPrefix),
         ),
       // Upstream connection headers describe the gateway's pooled socket, not the visitor's.
-      rewriteHeaders: (headers) => withoutHopByHop(headers),
+      rewriteHeaders: (headers) => {
+        startup?.answered();
+        return withoutHopByHop(headers);
+      },
       onError: (reply, { error }) => {
         const request = reply.request as FastifyRequest;
         const target = chosen.get(request);
@@ -89,13 +109,17 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       // With a chooser the origin must be left empty: reply-from pins undici to a fixed upstream's origin.
       upstream: choose ? '' : url,
       config: { upstream },
+      preHandler,
       // The gateway writes one access line per request itself; reply-from would add two more.
       disableRequestLogging: true,
       undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: options.timeoutMs } },
       replyOptions,
     };
   };
-  await app.register(proxy, { ...common('image', options.imageUrl), prefix: IMAGE_BASE, rewritePrefix: IMAGE_BASE });
-  await app.register(proxy, { ...common('icons', options.iconsUrl), prefix: ICONS_BASE, rewritePrefix: ICONS_BASE });
-  await app.register(proxy, common('renderer', options.rendererUrl, options.rendererFor));
+  // reply-from warns with the whole stack of every upstream failure: the proxies' routes log at
+  // error only, and upstream-errors.ts writes the one line for it (the error handler the ERROR of a 5xx).
+  const logLevel = atLeastError(app.log.level);
+  await app.register(proxy, { ...common('image', options.imageUrl), prefix: IMAGE_BASE, rewritePrefix: IMAGE_BASE, logLevel });
+  await app.register(proxy, { ...common('icons', options.iconsUrl), prefix: ICONS_BASE, rewritePrefix: ICONS_BASE, logLevel });
+  await app.register(proxy, { ...common('renderer', options.rendererUrl, options.rendererFor), logLevel });
 }

@@ -114,14 +114,15 @@ describe('gateway when an upstream fails', () => {
   });
 
   it('answers 502 in the JSON shape when the connection is refused', async () => {
-    const response = await gateway.app.inject({ url: '/category/rust', headers: { accept: 'application/json' } });
+    const response = await gateway.app.inject({ url: '/_ipx/w_10/a.png' });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ statusCode: 502, statusMessage: 'Bad Gateway', url: '/category/rust' });
+    expect(response.json()).toMatchObject({ statusCode: 502, statusMessage: 'Bad Gateway', url: '/_ipx/w_10/a.png' });
   });
 
-  it('answers 502 with the error page for a browser', async () => {
+  // A renderer that never answered is one still starting (renderer-startup.test.ts: once it has, a 502).
+  it('answers 503 with the error page for a browser while no renderer ever answered', async () => {
     const response = await gateway.app.inject({ url: '/', headers: { accept: 'text/html' } });
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(503);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('Service unavailable, try again');
     expect(response.body).not.toContain('Internal Server Error');

@@ -19,8 +19,8 @@ export interface Upstream {
 
 export const PAGE = `<!DOCTYPE html><html><body>${'<p>Recipe text that compresses well. </p>'.repeat(200)}</body></html>`;
 
-/** An upstream that answers every path with its name and records what it was sent. */
-export async function startUpstream(name: string, delayMs = 0): Promise<Upstream> {
+/** An upstream that answers every path with its name and records what it was sent (on `port`, or any free one). */
+export async function startUpstream(name: string, delayMs = 0, port = 0): Promise<Upstream> {
   const app = Fastify();
   const seen: Upstream['seen'] = [];
   app.all('/*', async (request, reply) => {
@@ -31,7 +31,7 @@ export async function startUpstream(name: string, delayMs = 0): Promise<Upstream
     return { name, url: request.url };
   });
   app.get('/healthz', async () => ({ status: 'ok' }));
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port, host: '127.0.0.1' });
   return { url, seen, app };
 }
 

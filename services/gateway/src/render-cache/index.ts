@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { publicOriginOf, type GatewayConfig } from '../config.js';
 import type { CurrentBuild } from '../current-build.js';
 import type { RendererChoice } from '../renderer-choice.js';
+import type { RendererStartup } from '../renderer-startup.js';
 import { createFileCacheStore } from './file-store.js';
 import { createRedisCacheStore } from './redis-store.js';
 import { createPrerendered } from './prerendered.js';
@@ -41,6 +42,7 @@ export function createRenderCache(
   config: GatewayConfig,
   renderers?: RendererChoice,
   now?: () => number,
+  rendererStartup?: RendererStartup,
 ): RenderCache {
   const store = createCacheStore(config, config.BUILD_POLL_MS, () => build.info()?.id);
   app.addHook('onClose', async () => {
@@ -58,5 +60,6 @@ export function createRenderCache(
     ...(now ? { now } : {}),
     lockWaitMs: config.CACHE_LOCK_WAIT_MS,
     prerendered: createPrerendered(config.PRERENDER_DIR, build),
+    ...(rendererStartup ? { rendererStartup } : {}),
   });
 }

@@ -22,6 +22,8 @@ import { createHitResponder } from './hit-response.js';
 import type { CacheStatus, GatewayRequestState } from '../request-state.js';
 import type { AnswerHeaders, Step } from '../step.js';
 import { HEALTH_PATH, READY_PATH } from '#lib/url-space/health.js';
+import type { RendererStartup } from '../renderer-startup.js';
+import { classifyTransportError } from '../transport-errors.js';
 import { isImagePath } from '#lib/url-space/images.js';
 import { pagePathOfPayload } from '#lib/url-space/payload.js';
 
@@ -48,6 +50,8 @@ export interface RenderCacheOptions {
   lockWaitMs: number;
   /** Pages rendered at build time. */
   prerendered: Prerendered;
+  /** Told of every render; until the first, a refused renderer is one still starting. */
+  rendererStartup?: RendererStartup;
 }
 
 /** Counts since start, by outcome; metrics read them. */
@@ -135,6 +139,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     rule: CacheRule,
   ): Promise<{ result: FillResult; written: Promise<unknown> }> {
     const rendered = await renderer.render(url, fillHeaders(request, rule, options.publicOrigin));
+    options.rendererStartup?.answered();
     const result = await toFillResult(key, rendered, rule, now());
     if (result.kind !== 'entry') return { result, written: Promise.resolve() };
     stats.stores++;
@@ -316,7 +321,10 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
       // Not storable (a Set-Cookie, an error…): the leader sends it once; followers render their own.
       if (result.claim()) return sendRendered(request, reply, state, result.rendered);
     } catch (error) {
-      request.log.warn({ err: error, key }, 'cache fill failed; proxying');
+      // A renderer that is not there (starting, or gone): the proxy answers for it, one line, no stack.
+      const transport = classifyTransportError(error);
+      if (transport.unsent) request.log.info({ key, codes: transport.codes }, 'cache fill: renderer unreachable; proxying');
+      else request.log.warn({ err: error, key }, 'cache fill failed; proxying');
     }
     state.cacheStatus = 'MISS';
     return false;
