@@ -39,6 +39,17 @@ interface RequestParts {
   version?: string;
 }
 
+/**
+ * Where a browser itself resolves the request's path (dot segments in any spelling, backslashes),
+ * with empty segments and a trailing slash dropped: the canonical redirect (lib/canonical-path.ts)
+ * answers a spelling with it before any redirect rule sees the path, and it never leaves the site.
+ */
+function browserResolution(raw: string | Buffer): string {
+  const target = raw.toString('latin1').split(' ', 2)[1] ?? '/';
+  const path = new URL(target, SITE).pathname.replace(/\/{2,}/g, '/');
+  return path.length > 1 ? path.replace(/\/$/, '') : path;
+}
+
 /** One request, always with `Connection: close`; a body gets its Content-Length unless one is given. */
 function request(target: string, parts: RequestParts = {}): Buffer {
   const { method = 'GET', accept = 'text/html', headers = [], body, host = HOST, version = 'HTTP/1.1' } = parts;
@@ -704,7 +715,8 @@ function problemsOf(c: Case, a: RawAnswer): string[] {
     const resolved = new URL(location, `${SITE}/some/page`);
     if (resolved.origin !== SITE || /^[/\\]{2}/.test(location) || /^[a-z][\w+.-]*:/i.test(location))
       problems.push(`off-site Location ${location}`);
-    if (c.locationUnder && resolved.pathname !== c.locationUnder && !resolved.pathname.startsWith(`${c.locationUnder}/`)) {
+    const underRule = (path: string) => path === c.locationUnder || path.startsWith(`${c.locationUnder}/`);
+    if (c.locationUnder && !underRule(resolved.pathname) && resolved.pathname !== browserResolution(c.raw)) {
       problems.push(`Location ${location} resolves outside ${c.locationUnder}`);
     }
   }
