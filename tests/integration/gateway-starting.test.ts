@@ -50,7 +50,11 @@ describe('the gateway started before its renderer', () => {
 
     const renderer = await startProcess('renderer', 'renderer', rendererPort, env);
     cleanups.push(() => renderer.stop());
-    await waitFor(async () => (await fetch(`${gateway.url}/category/git`, { headers: { accept: 'text/html' } })).status === 200, 20_000, 200);
+    await waitFor(
+      async () => (await fetch(`${gateway.url}/category/git`, { headers: { accept: 'text/html' } })).status === 200,
+      20_000,
+      200,
+    );
 
     const levels = gateway.logs.flatMap((line) => {
       try {
