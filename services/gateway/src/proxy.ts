@@ -5,12 +5,14 @@
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Pool } from 'undici';
 import { ICONS_BASE } from '#lib/url-space/icons.js';
 import { IMAGE_BASE } from '#lib/url-space/images.js';
 import { forwardedHeaders } from './forwarded.js';
 import { withoutHopByHop } from './hop-by-hop.js';
 import { classifyTransportError } from './transport-errors.js';
 import { onUpstreamError } from './upstream-errors.js';
+import { abortablePool, visitorLeft, watchVisitor, withVisitorSignal } from './visitor-abort.js';
 
 export type UpstreamName = 'renderer' | 'image' | 'icons';
 
@@ -65,6 +67,8 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       rewriteHeaders: (headers) => withoutHopByHop(headers),
       onError: (reply, { error }) => {
         const request = reply.request as FastifyRequest;
+        // Its visitor left and the upstream request was ended for it: nobody to answer.
+        if (visitorLeft(request)) return;
         const target = chosen.get(request);
         const transport = classifyTransportError(error);
         if (target && transport.unsent) options.rendererRefused?.(target);
@@ -95,7 +99,26 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       replyOptions,
     };
   };
-  await app.register(proxy, { ...common('image', options.imageUrl), prefix: IMAGE_BASE, rewritePrefix: IMAGE_BASE });
+  await app.register(proxy, { ...endedWithItsVisitor(app, common('image', options.imageUrl), options.imageUrl), prefix: IMAGE_BASE, rewritePrefix: IMAGE_BASE });
   await app.register(proxy, { ...common('icons', options.iconsUrl), prefix: ICONS_BASE, rewritePrefix: ICONS_BASE });
   await app.register(proxy, common('renderer', options.rendererUrl, options.rendererFor));
+}
+
+/**
+ * An image request ends upstream when its visitor leaves (visitor-abort.ts): the image service then
+ * drops the transform it queued for it, where it would otherwise run it for nobody.
+ */
+function endedWithItsVisitor(app: FastifyInstance, options: FastifyHttpProxyOptions, url: string): FastifyHttpProxyOptions {
+  const pool = abortablePool(url, options.undici as Pool.Options);
+  app.addHook('onClose', () => pool.destroy());
+  const rewrite = options.replyOptions!.rewriteRequestHeaders!;
+  return {
+    ...options,
+    undici: pool,
+    preHandler: watchVisitor,
+    replyOptions: {
+      ...options.replyOptions,
+      rewriteRequestHeaders: (request, headers) => withVisitorSignal(request as FastifyRequest, rewrite(request, headers)),
+    },
+  };
 }
