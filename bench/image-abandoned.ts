@@ -6,6 +6,8 @@
  * while the askers waited and after the last of them had its answer (work for nobody).
  *
  *   npm run bench:image-abandoned            # rounds of 90 and 200 (BENCH_ABANDON_ROUNDS=90,200)
+ *   IMAGE_ADDRESS_CONCURRENCY=1000 IMAGE_ADDRESS_BUDGET_MS=100000000 npm run bench:image-abandoned
+ *                                            # the same with no budget per address: what aborting alone saves
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
@@ -59,8 +61,8 @@ function tally(answers: Answer[]): string {
 }
 
 async function round(stack: LaunchedStack, index: number, count: number): Promise<void> {
-  const attacker = new Agent({ connect: { localAddress: `127.0.0.${2 + index}` }, connections: null });
-  const other = new Agent({ connect: { localAddress: '127.0.0.250' } });
+  const attacker = new Agent({ localAddress: `127.0.0.${2 + index}`, connections: null });
+  const other = new Agent({ localAddress: '127.0.0.250' });
   const pid = stack.pids.image;
   const cpuStart = processCpuSeconds(pid);
   const asked = Array.from({ length: count }, (_, i) => ask(attacker, `${stack.url}${variant(index, i)}`));
