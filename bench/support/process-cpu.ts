@@ -49,3 +49,17 @@ export function machineBusySeconds(): number {
   const busy = fields[0]! + fields[1]! + fields[2]! + fields[5]! + fields[6]! + fields[7]!;
   return busy / 100;
 }
+
+/** USER_HZ: 100 on every Linux the project runs on (getconf CLK_TCK). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time of a process in seconds from /proc/{pid}/stat (user + system, 10 ms ticks), which keeps
+ * the time of threads that have ended: libvips' workers come and go, and `cpuSecondsOf` loses theirs.
+ */
+export function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name: state is the 3rd field, utime the 14th and stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}

@@ -20,6 +20,7 @@ import type { IconReads } from '../../services/icons/src/icon-set-file.js';
 import { registerIconsMetrics } from '../../services/icons/src/metrics.js';
 import { imageConfigShape } from '../../services/image/src/config.js';
 import type { ImageMetrics } from '../../services/image/src/image-pipeline.js';
+import type { AddressBudget } from '../../services/image/src/address-budget.js';
 import type { JobQueue } from '../../services/image/src/job-queue.js';
 import { registerImageMetrics } from '../../services/image/src/metrics.js';
 import { rendererConfigShape } from '../../services/renderer/src/server/config.js';
@@ -62,7 +63,7 @@ async function serviceMetricNames(): Promise<string[]> {
     registerGatewayMetrics(app, { rendererUrl: upstream, imageUrl: upstream, iconsUrl: upstream });
     registerRenderCacheMetrics(registry, {} as RenderCacheStats);
     registerRenderMetrics(app);
-    registerImageMetrics(registry, { metrics: {} as ImageMetrics, queue: {} as JobQueue });
+    registerImageMetrics(registry, { metrics: {} as ImageMetrics, queue: {} as JobQueue, budget: {} as AddressBudget });
     registerIconsMetrics(registry, {} as IconSetCache, {} as IconReads);
     return registered(registry);
   } finally {

@@ -6,6 +6,7 @@ import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { LevelWithSilent } from 'pino';
+import type { Pool } from 'undici';
 import { ICONS_BASE } from '#lib/url-space/icons.js';
 import { IMAGE_BASE } from '#lib/url-space/images.js';
 import { forwardedHeaders } from './forwarded.js';
@@ -14,6 +15,7 @@ import { classifyTransportError } from './transport-errors.js';
 import { onUpstreamError } from './upstream-errors.js';
 import { wholeBodyFirst, type BodyPace } from './whole-body.js';
 import type { RendererStartup } from './renderer-startup.js';
+import { abortablePool, visitorLeft, watchVisitor, withVisitorSignal } from './visitor-abort.js';
 
 export type UpstreamName = 'renderer' | 'image' | 'icons';
 
@@ -85,6 +87,8 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       },
       onError: (reply, { error }) => {
         const request = reply.request as FastifyRequest;
+        // Its visitor left and the upstream request was ended for it: nobody to answer.
+        if (visitorLeft(request)) return;
         const target = chosen.get(request);
         const transport = classifyTransportError(error);
         if (target && transport.unsent) options.rendererRefused?.(target);
@@ -119,7 +123,33 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
   // reply-from warns with the whole stack of every upstream failure: the proxies' routes log at
   // error only, and upstream-errors.ts writes the one line for it (the error handler the ERROR of a 5xx).
   const logLevel = atLeastError(app.log.level);
-  await app.register(proxy, { ...common('image', options.imageUrl), prefix: IMAGE_BASE, rewritePrefix: IMAGE_BASE, logLevel });
+  const image = endedWithItsVisitor(app, common('image', options.imageUrl), options.imageUrl, preHandler);
+  await app.register(proxy, { ...image, prefix: IMAGE_BASE, rewritePrefix: IMAGE_BASE, logLevel });
   await app.register(proxy, { ...common('icons', options.iconsUrl), prefix: ICONS_BASE, rewritePrefix: ICONS_BASE, logLevel });
   await app.register(proxy, { ...common('renderer', options.rendererUrl, options.rendererFor), logLevel });
+}
+
+/**
+ * An image request ends upstream when its visitor leaves (visitor-abort.ts): the image service then
+ * drops the transform it queued for it, where it would otherwise run it for nobody.
+ */
+function endedWithItsVisitor(
+  app: FastifyInstance,
+  options: FastifyHttpProxyOptions,
+  url: string,
+  readBody: ReturnType<typeof wholeBodyFirst>,
+): FastifyHttpProxyOptions {
+  const pool = abortablePool(url, options.undici as Pool.Options);
+  app.addHook('onClose', () => pool.destroy());
+  const rewrite = options.replyOptions!.rewriteRequestHeaders!;
+  return {
+    ...options,
+    undici: pool,
+    // The visitor is watched from the start, then the body (if any) is read whole as for every upstream.
+    preHandler: (request, reply, done) => watchVisitor(request, reply, () => readBody(request, reply, done)),
+    replyOptions: {
+      ...options.replyOptions,
+      rewriteRequestHeaders: (request, headers) => withVisitorSignal(request as FastifyRequest, rewrite(request, headers)),
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { registerImageMetrics } from './metrics.js';
 import type { ImageConfig } from './config.js';
 import { createImagePipeline, type ImagePipeline } from './image-pipeline.js';
 import { createImageSources } from './image-sources.js';
+import { spendingKey, trustTheGateway } from './client-address.js';
 import { systemResolver, type Resolver } from './pinned-lookup.js';
 import { ResultCache } from './result-cache.js';
 import { createTransformer } from './transform.js';
@@ -48,6 +49,7 @@ export async function buildImageApp(config: ImageConfig, deps: ImageAppDeps): Pr
     logger: deps.logger,
     production: config.NODE_ENV === 'production',
     checks: { cache: async () => ((await cache.writable()) ? 'ok' : 'down') },
+    trustProxy: trustTheGateway,
   });
   registerImageMetrics(app.telemetry.metrics.registry, pipeline);
   app.addHook('onClose', async () => sources.close());
@@ -59,6 +61,8 @@ export async function buildImageApp(config: ImageConfig, deps: ImageAppDeps): Pr
         accept: header(request.headers.accept),
         ifNoneMatch: header(request.headers['if-none-match']),
         ifModifiedSince: header(request.headers['if-modified-since']),
+        client: spendingKey(request.ip),
+        signal: gone(reply),
       });
       reply.code(result.status).headers(result.headers);
       return result.status === 304 ? reply.send() : reply.send(result.body);
@@ -67,6 +71,18 @@ export async function buildImageApp(config: ImageConfig, deps: ImageAppDeps): Pr
     }
   });
   return { app, images: pipeline };
+}
+
+/**
+ * Aborts when the connection closes before the answer went out: the client left, or the gateway
+ * gave up (its timeout closes its request to us). Queued work for it is then dropped.
+ */
+function gone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 /** Image errors are always the JSON error shape (an <img> never shows a page), and never cached. */

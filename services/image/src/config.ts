@@ -52,6 +52,14 @@ export const imageConfigShape = {
   IMAGE_LIBVIPS_THREADS: positiveInt(1),
   IMAGE_JOB_TIMEOUT_MS: positiveInt(15_000),
   IMAGE_RETRY_AFTER_S: positiveInt(2),
+  /**
+   * What one client address may spend on variants not yet cached (address-budget.ts): transform
+   * milliseconds per window, and its uncached jobs at once (above a browser's 6 connections per host).
+   */
+  IMAGE_ADDRESS_BUDGET_MS: positiveInt(20_000),
+  IMAGE_ADDRESS_WINDOW_S: positiveInt(60),
+  IMAGE_ADDRESS_CONCURRENCY: positiveInt(8),
+  IMAGE_ADDRESS_TABLE_SIZE: positiveInt(10_000),
   IMAGE_AVIF: flag(false),
   IMAGE_SNAP_WIDTHS: flag(true),
   /** Widths kept as asked besides breakpoints x densities: the placeholders @nuxt/image makes. */

@@ -1,6 +1,6 @@
 /**
  * The image service's error codes: the request path and modifiers, the sources (local and remote),
- * the image itself, and the transform queue. Every one is answered as JSON (app.ts).
+ * the image itself, the transform queue and what one address may spend. Every one is answered as JSON (app.ts).
  */
 import { defineErrors } from '#lib/error-catalogue.js';
 import { IMAGE_BASE } from '#lib/url-space/images.js';
@@ -50,4 +50,14 @@ export const IMAGE_ERRORS = defineErrors({
   IMAGE_INVALID_MODIFIER_VALUE: { statusCode: 400, message: (detail: string) => `Invalid modifier value: ${detail}` },
   IMAGE_TRANSFORM_TIMEOUT: { statusCode: 503, message: 'The transform took too long' },
   IMAGE_BUSY: { statusCode: 503, message: 'The image service is busy; try again shortly' },
+  // Every asker of a transform left (the client, or the gateway's timeout): nobody reads this answer.
+  IMAGE_ABANDONED: { statusCode: 499, statusMessage: 'Client Closed Request', message: 'Nobody waits for this image any more' },
+  IMAGE_ADDRESS_BUSY: {
+    statusCode: 429,
+    message: (max: number) => `At most ${max} new images at once from one address; the cached ones are not limited`,
+  },
+  IMAGE_ADDRESS_SPENT: {
+    statusCode: 429,
+    message: 'This address has used its share of new images for now; the cached ones are not limited',
+  },
 });

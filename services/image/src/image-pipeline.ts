@@ -1,10 +1,13 @@
 /**
  * One image request from path to bytes: parse and check the modifiers, find the source's identity,
  * answer 304 or a cache hit before any decode, otherwise transform once (single flight) inside the
- * bounded queue and keep the result.
+ * bounded queue and keep the result. A new transform is charged to the address that asked for it
+ * (address-budget.ts), and stops between stages once nobody waits for it (shared-flights.ts).
  */
 import type { ImageConfig } from './config.js';
 import { isNotModified } from '#lib/http-cache/conditional.js';
+import { stillWanted } from './abandoned.js';
+import { AddressBudget, FREE, type BudgetTicket } from './address-budget.js';
 import { cacheKey, etagOf, isFingerprinted } from './http-cache.js';
 import { checkPixels, probeImage } from './image-probe.js';
 import type { ImageSources } from './image-sources.js';
@@ -14,7 +17,7 @@ import { chooseFormat } from './output-format.js';
 import { boundOutput } from './output-size.js';
 import { parseImagePath } from './request-path.js';
 import type { ResultCache } from './result-cache.js';
-import { SingleFlight } from '#lib/http-cache/single-flight.js';
+import { SharedFlights } from './shared-flights.js';
 import { snapModifiers, snapWidthSet } from './snap-widths.js';
 import type { LoadedSource } from './source.js';
 import type { Transformer, TransformResult } from './transform.js';
@@ -24,6 +27,10 @@ export interface ImageRequest {
   accept?: string | undefined;
   ifNoneMatch?: string | undefined;
   ifModifiedSince?: string | undefined;
+  /** Who asked (the key its address spends under, client-address.ts). */
+  client: string;
+  /** Aborts when the asker is gone: its connection closed before the answer was sent. */
+  signal: AbortSignal;
 }
 
 export interface ImageResponse {
@@ -34,6 +41,8 @@ export interface ImageResponse {
 
 export interface ImageMetrics {
   transforms: number;
+  /** Transforms stopped after they left the queue, nobody waiting for them any more. */
+  stopped: number;
   cacheHits: number;
   cacheMisses: number;
   notModified: number;
@@ -47,29 +56,77 @@ export interface PipelineParts {
 }
 
 export function createImagePipeline({ config, sources, cache, transform }: PipelineParts) {
-  const metrics: ImageMetrics = { transforms: 0, cacheHits: 0, cacheMisses: 0, notModified: 0 };
+  const metrics: ImageMetrics = { transforms: 0, stopped: 0, cacheHits: 0, cacheMisses: 0, notModified: 0 };
   const queue = new JobQueue({
     concurrency: config.IMAGE_CONCURRENCY,
     queueSize: config.IMAGE_QUEUE_SIZE,
     timeoutMs: config.IMAGE_JOB_TIMEOUT_MS,
     retryAfterSeconds: config.IMAGE_RETRY_AFTER_S,
   });
-  const flights = new SingleFlight<TransformResult>();
+  const flights = new SharedFlights<TransformResult>();
+  const budget = new AddressBudget({
+    budgetMs: config.IMAGE_ADDRESS_BUDGET_MS,
+    windowMs: config.IMAGE_ADDRESS_WINDOW_S * 1000,
+    concurrency: config.IMAGE_ADDRESS_CONCURRENCY,
+    maxAddresses: config.IMAGE_ADDRESS_TABLE_SIZE,
+    retryAfterS: config.IMAGE_RETRY_AFTER_S,
+  });
   const ruleContext = { maxDimension: config.IMAGE_MAX_DIMENSION, avif: config.IMAGE_AVIF };
   const snapSet = config.IMAGE_SNAP_WIDTHS ? snapWidthSet(config.IMAGE_SNAP_EXTRA_WIDTHS, config.IMAGE_MAX_DIMENSION) : [];
   const fingerprint = new RegExp(config.IMAGE_FINGERPRINT_PATTERN);
 
-  async function produce(source: LoadedSource, modifiers: ImageModifiers, format: string): Promise<TransformResult> {
+  /** Between two stages of a transform: stop when nobody waits for it any more. */
+  function nextStage(signal: AbortSignal): void {
+    if (signal.aborted) metrics.stopped++;
+    stillWanted(signal);
+  }
+
+  /** The transform in its slot, in stages; its address is charged the time the slot was held. */
+  async function produce(
+    source: LoadedSource,
+    modifiers: ImageModifiers,
+    format: string,
+    signal: AbortSignal,
+    ticket: BudgetTicket,
+  ): Promise<TransformResult> {
     return queue.run(async () => {
-      const probe = await probeImage(source.data, modifiers.animated !== undefined);
-      const vector = probe.type === 'svg' && format === 'default';
-      let bounded = modifiers;
-      if (!vector) {
-        checkPixels(probe, config.IMAGE_MAX_INPUT_PIXELS);
-        bounded = boundOutput(probe, modifiers, config.IMAGE_MAX_DIMENSION);
+      const started = performance.now();
+      try {
+        const probe = await probeImage(source.data, modifiers.animated !== undefined);
+        const vector = probe.type === 'svg' && format === 'default';
+        let bounded = modifiers;
+        if (!vector) {
+          checkPixels(probe, config.IMAGE_MAX_INPUT_PIXELS);
+          bounded = boundOutput(probe, modifiers, config.IMAGE_MAX_DIMENSION);
+        }
+        nextStage(signal);
+        metrics.transforms++;
+        return await transform(source, probe, bounded, format);
+      } finally {
+        // When sharp really stopped, even after the job's time limit answered 503.
+        ticket.charge(performance.now() - started);
       }
-      metrics.transforms++;
-      return transform(source, probe, bounded, format);
+    }, signal);
+  }
+
+  /**
+   * A new transform for `key`, or a join of the one under way (which costs nobody anything). A new
+   * one is a 429 before any work when the asker's address is over its budget or at its cap.
+   */
+  function transformOnce(
+    key: string,
+    request: ImageRequest,
+    work: (signal: AbortSignal, ticket: BudgetTicket) => Promise<TransformResult>,
+  ): Promise<TransformResult> {
+    stillWanted(request.signal);
+    if (flights.has(key)) return flights.run(key, request.signal, (signal) => work(signal, FREE));
+    const ticket = budget.admit(request.client);
+    return flights.run(key, request.signal, async (signal) => {
+      try {
+        return await work(signal, ticket);
+      } finally {
+        ticket.done();
+      }
     });
   }
 
@@ -98,9 +155,10 @@ export function createImagePipeline({ config, sources, cache, transform }: Pipel
     headers['x-image-cache'] = result ? 'HIT' : 'MISS';
     if (result) metrics.cacheHits++;
     else metrics.cacheMisses++;
-    result ??= await flights.run(key, async () => {
+    result ??= await transformOnce(key, request, async (signal, ticket) => {
       const source = 'data' in meta ? meta : await sources.load(path.source, path.remote);
-      const output = await produce(source, modifiers, choice.format);
+      nextStage(signal);
+      const output = await produce(source, modifiers, choice.format, signal, ticket);
       // A source that changed between stat and read is served, but not filed under the old identity.
       if (source.identity === meta.identity) await cache.put(key, output);
       return output;
@@ -108,7 +166,7 @@ export function createImagePipeline({ config, sources, cache, transform }: Pipel
     return { status: 200, headers: { ...headers, 'content-type': `image/${result.format}` }, body: result.data };
   }
 
-  return { handle, metrics, queue };
+  return { handle, metrics, queue, budget };
 }
 
 export type ImagePipeline = ReturnType<typeof createImagePipeline>;

@@ -21,7 +21,15 @@ export async function startImageApp(
   fixtures?: Fixtures,
 ): Promise<TestImageApp> {
   const fx = fixtures ?? (await makeFixtures());
-  const config = parseImageConfig({ IMAGE_DIR: fx.root, IMAGE_CACHE_DIR: fx.cacheDir, IMAGE_SNAP_WIDTHS: 'false', ...env });
+  const config = parseImageConfig({
+    IMAGE_DIR: fx.root,
+    IMAGE_CACHE_DIR: fx.cacheDir,
+    IMAGE_SNAP_WIDTHS: 'false',
+    // Every request of a test comes from one address; the tests of the budget per address set their own.
+    IMAGE_ADDRESS_BUDGET_MS: '3600000',
+    IMAGE_ADDRESS_CONCURRENCY: '1000',
+    ...env,
+  });
   const logger = createLogger({ service: 'image', level: 'silent', format: 'json' });
   const { app, images } = await buildImageApp(config, { logger, ...options });
   return {

@@ -34,7 +34,31 @@ describe('job queue', () => {
       data: { retryAfter: 3 },
     });
     expect(peak).toBe(2);
-    expect(queue.stats).toEqual({ running: 0, waiting: 0, rejected: 2 });
+    expect(queue.stats).toEqual({ running: 0, waiting: 0, rejected: 2, dropped: 0 });
+  });
+
+  it('drops a waiting job whose signal aborts: it never runs, and the next one takes the slot', async () => {
+    vi.useFakeTimers();
+    const queue = new JobQueue({ concurrency: 1, queueSize: 5, timeoutMs: 5000, retryAfterSeconds: 1 });
+    const ran: string[] = [];
+    const job = (name: string) => async () => {
+      ran.push(name);
+      await sleep(30);
+      return name;
+    };
+    const left = new AbortController();
+    const first = queue.run(job('first'));
+    const abandoned = queue.run(job('abandoned'), left.signal);
+    const last = queue.run(job('last'), new AbortController().signal);
+    expect(queue.stats.waiting).toBe(2);
+    left.abort();
+    await expect(abandoned).rejects.toMatchObject({ statusCode: 499, code: 'IMAGE_ABANDONED' });
+    expect(queue.stats).toMatchObject({ running: 1, waiting: 1, dropped: 1 });
+    await vi.advanceTimersByTimeAsync(60);
+    expect(await Promise.all([first, last])).toEqual(['first', 'last']);
+    expect(ran).toEqual(['first', 'last']);
+    await expect(queue.run(job('late'), AbortSignal.abort())).rejects.toMatchObject({ code: 'IMAGE_ABANDONED' });
+    expect(queue.stats).toEqual({ running: 0, waiting: 0, rejected: 0, dropped: 1 });
   });
 
   it('answers a job over its time limit with 503 but keeps the slot until it ends', async () => {
