@@ -101,8 +101,11 @@ describe('work nobody waits for', () => {
       const served = answers.filter((status) => status === 200).length;
       expect(answers.every((status) => status === 200 || status === 504)).toBe(true);
       expect(answers).toContain(504);
-      // What was answered, and at most the one transform that had the slot when the timeout came.
-      expect(transforms).toBeLessThanOrEqual(served + 1);
+      // What was answered, the transform that had the slot when the timeout came, and the one that
+      // may have taken the slot in the instant between a finish and the aborts arriving (sharp can't
+      // be interrupted); without the aborts all 20 would run.
+      expect(transforms).toBeLessThanOrEqual(served + 2);
+      expect(transforms).toBeLessThan(paths.length);
     });
   });
 });
