@@ -18,11 +18,11 @@ import type { RenderMetrics } from './render-metrics.js';
 import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
 import { streamPage } from './stream-page.js';
 
-function pageHeaders(context: RenderContext, nonce: string): Record<string, string> {
+function pageHeaders(context: RenderContext, nonce: string, cacheControl = 'no-cache'): Record<string, string> {
   return {
     ...buildHeaders(context),
     ...documentSecurityHeaders(nonce, context.assets?.connectSources),
-    'cache-control': 'no-cache',
+    'cache-control': cacheControl,
     vary: 'cookie',
     'x-content-type-options': 'nosniff',
   };
@@ -73,7 +73,7 @@ export async function answerPage(
     waitForAll: crawler,
     timeoutMs: context.streamTimeoutMs,
     statusCode,
-    headers: pageHeaders(context, nonce),
+    headers: pageHeaders(context, nonce, firstError ? undefined : query.cacheControl),
     onShellError: (error) => {
       answerShellError(context, request, reply, error);
     },
