@@ -27,7 +27,7 @@ describe('the pages', () => {
     expect(html).toMatch(/<img[^>]+src="\/_ipx\/[^"]*\/images\/[^"]+"[^>]+srcSet="[^"]+ 640w/);
     expect(html).toMatch(/data-recipe-count="4">4 recipes</);
     expect(html).toContain('Featured recipes');
-    expect(html).toMatch(/href="\/category\/[a-z-]+#[a-z0-9-]+"/);
+    expect(html).toMatch(/href="\/recipes\/[a-z0-9-]+"/);
     expect(html).not.toContain('Your saved recipes');
     expect(html).toContain('href="/login"');
   });
@@ -84,7 +84,7 @@ describe('signing in', () => {
     expect((await visitor.fetch('/api/saved/undo-last-commit', { method: 'POST' })).status).toBeLessThan(300);
     const home = await visitor.html('/');
     expect(home).toContain('Your saved recipes');
-    expect(home).toMatch(/aria-label="Your saved recipes"[\s\S]*href="\/category\/git#undo-last-commit"/);
+    expect(home).toMatch(/aria-label="Your saved recipes"[\s\S]*href="\/recipes\/undo-last-commit"/);
     expect(await visitor.html('/category/git')).toContain('Remove from saved');
     expect((await visitor.fetch('/api/saved/undo-last-commit', { method: 'DELETE' })).status).toBe(200);
     expect(await visitor.html('/')).toContain('Nothing saved yet');
