@@ -4,14 +4,15 @@
  * redirected to it); too long a query is a 400. Which pages the gateway may keep: docs/decisions/search.md.
  */
 import type { HeadContext, PageHead } from '../../../services/renderer/src/runtime/shared/head.js';
+import { navigate } from '../../../services/renderer/src/runtime/shared/navigate.js';
 import { useEffect, useRef } from 'react';
-import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { createError } from '#lib/errors.js';
-import { COOKBOOK_PAGE_ERRORS } from '../../error-codes.js';
 import { SearchForm } from '../components/search-form.js';
 import { SearchResults } from '../components/search-results.js';
 import { pageViewerOf } from '../components/viewer.js';
 import { canonicalQuery, MAX_QUERY_LENGTH } from '../search/query.js';
+import { SEARCH_ERRORS } from '../search/search-errors.js';
 import { useLiveSearch } from '../search/use-live-search.js';
 import { useSearchShortcut } from '../search/use-search-shortcut.js';
 import { servicesOf, viewerOf } from '../viewer-services.js';
@@ -24,9 +25,9 @@ const NOT_SHARED = { headers: { 'cache-control': 'private, no-cache' } };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get('q') ?? '';
-  if (raw.length > MAX_QUERY_LENGTH) throw createError(COOKBOOK_PAGE_ERRORS.COOKBOOK_SEARCH_QUERY_TOO_LONG(raw.length, MAX_QUERY_LENGTH));
+  if (raw.length > MAX_QUERY_LENGTH) throw createError(SEARCH_ERRORS.COOKBOOK_SEARCH_QUERY_TOO_LONG(raw.length, MAX_QUERY_LENGTH));
   const query = canonicalQuery(raw);
-  if (query !== raw) throw redirect(query ? `/search?${new URLSearchParams({ q: query }).toString()}` : '/search', 301);
+  if (query !== raw) await navigate(query ? `/search?${new URLSearchParams({ q: query }).toString()}` : '/search', { redirectCode: 301 });
   const { content, search } = servicesOf(context);
   const viewer = pageViewerOf(await viewerOf(context, request));
   if (!query) {

@@ -6,10 +6,9 @@ import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/comp
 import { Icon } from '../../../../services/renderer/src/app/components/ui/icon.js';
 import type { HeadContext, PageHead } from '../../../../services/renderer/src/runtime/shared/head.js';
 import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';
+import { pageNotFound } from '../../../../services/renderer/src/runtime/shared/validate.js';
 import { useRef } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { createError } from '#lib/errors.js';
-import { COOKBOOK_PAGE_ERRORS } from '../../../error-codes.js';
 import { isSlug } from '../../../content/slug.js';
 import { SaveButton } from '../../components/save-button.js';
 import { TagChips } from '../../components/tag-chips.js';
@@ -29,8 +28,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const recipe = content.recipe(params.slug ?? '');
   const category = recipe && content.category(recipe.categoryId);
   if (!recipe || !category) {
-    const path = new URL(request.url).pathname;
-    throw createError({ ...COOKBOOK_PAGE_ERRORS.COOKBOOK_PAGE_NOT_FOUND(path), data: { path } });
+    throw pageNotFound(new URL(request.url).pathname);
   }
   const viewer = await viewerOf(context, request);
   return {

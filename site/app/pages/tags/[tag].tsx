@@ -1,9 +1,8 @@
 /** The recipes of one tag (`/tags/{tag}`), where every tag chip leads. An unknown tag is SPEC's 404. */
 import type { HeadContext, PageHead } from '../../../../services/renderer/src/runtime/shared/head.js';
 import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';
+import { pageNotFound } from '../../../../services/renderer/src/runtime/shared/validate.js';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { createError } from '#lib/errors.js';
-import { COOKBOOK_PAGE_ERRORS } from '../../../error-codes.js';
 import { isSlug } from '../../../content/slug.js';
 import { RecipeList } from '../../components/recipe-list.js';
 import { pageViewerOf } from '../../components/viewer.js';
@@ -16,8 +15,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const tag = params.tag ?? '';
   const recipes = content.recipesTagged(tag);
   if (recipes.length === 0) {
-    const path = new URL(request.url).pathname;
-    throw createError({ ...COOKBOOK_PAGE_ERRORS.COOKBOOK_PAGE_NOT_FOUND(path), data: { path } });
+    throw pageNotFound(new URL(request.url).pathname);
   }
   return { tag, recipes, viewer: pageViewerOf(await viewerOf(context, request)) };
 }
