@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalQuery, phraseOf } from '../app/search/query.js';
-import { markedParts, snippetOf } from '../app/search/snippet.js';
-import { isSearchShortcut } from '../app/search/use-search-shortcut.js';
+import { markedParts } from '../app/search/marked-parts.js';
+import { snippetOf } from '../app/search/snippet.js';
+import { isSearchShortcut } from '../app/search/search-enhancer.js';
 
 describe('canonicalQuery', () => {
   it('is one spelling: NFKC, lowercase, single spaces, no control characters', () => {
@@ -41,7 +42,14 @@ describe('snippetOf and markedParts', () => {
 });
 
 describe('isSearchShortcut', () => {
-  const key = (k: string, extra: Partial<KeyboardEvent> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, target: null, ...extra });
+  const key = (k: string, extra: Partial<KeyboardEvent> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    target: null,
+    ...extra,
+  });
 
   it('takes / outside a field, and Ctrl+K or ⌘K anywhere', () => {
     expect(isSearchShortcut(key('/'))).toBe(true);

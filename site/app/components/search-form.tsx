@@ -9,13 +9,15 @@ export interface SearchFormProps {
   id: string;
   defaultValue?: string;
   label?: string;
+  /** `page`: the page draws the live results itself (the search page); otherwise a list under the box does (search/live-search.ts). */
+  live?: 'page';
   /** Drawn on the input: e.g. the live results' list (search page). */
   inputProps?: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 }
 
-export function SearchForm({ id, defaultValue = '', label = 'Search recipes', inputProps }: SearchFormProps) {
+export function SearchForm({ id, defaultValue = '', label = 'Search recipes', live, inputProps }: SearchFormProps) {
   return (
-    <form role="search" action="/search" method="get" className="flex gap-2" aria-label={label}>
+    <form role="search" action="/search" method="get" className="flex gap-2" aria-label={label} data-live-search={live}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

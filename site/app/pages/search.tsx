@@ -1,6 +1,6 @@
 /**
  * `/search?q=`: rendered on the server, so it works without JavaScript; with it, results follow
- * the typing (search/use-live-search.ts). The query is read in one canonical spelling (others are
+ * the typing (search/use-live-search.ts; `/` and Ctrl+K come from search/search-enhancer.ts). The query is read in one canonical spelling (others are
  * redirected to it); too long a query is a 400. Which pages the gateway may keep: docs/decisions/search.md.
  */
 import type { HeadContext, PageHead } from '../../../services/renderer/src/runtime/shared/head.js';
@@ -14,7 +14,6 @@ import { pageViewerOf } from '../components/viewer.js';
 import { canonicalQuery, MAX_QUERY_LENGTH } from '../search/query.js';
 import { SEARCH_ERRORS } from '../search/search-errors.js';
 import { useLiveSearch } from '../search/use-live-search.js';
-import { useSearchShortcut } from '../search/use-search-shortcut.js';
 import { servicesOf, viewerOf } from '../viewer-services.js';
 
 /** How many tags the empty search page suggests. */
@@ -54,7 +53,6 @@ export default function SearchPage() {
   const { query, hits, tags } = useLoaderData<typeof loader>();
   const { live, warm, onInput } = useLiveSearch();
   const input = useRef<HTMLInputElement>(null);
-  useSearchShortcut(input);
   // A new server answer (a submitted form, a link) replaces what was typed before it.
   useEffect(() => {
     if (input.current && input.current.value !== query) input.current.value = query;
@@ -67,6 +65,7 @@ export default function SearchPage() {
       </h1>
       <SearchForm
         id="search-page-q"
+        live="page"
         defaultValue={query}
         inputProps={{ ref: input, onFocus: warm, onInput: (event) => onInput(event.currentTarget.value), 'aria-controls': 'search-output' }}
       />

@@ -11,8 +11,19 @@ export type SearchEngine = (query: string) => SearchHit[];
 
 export const SEARCH_INDEX_URL = '/api/search/index.json';
 
-export async function loadSearchEngine(): Promise<SearchEngine> {
-  const json = await http<Parameters<typeof MiniSearch.loadJS>[0]>(SEARCH_INDEX_URL);
-  const index = MiniSearch.loadJS<SearchDocument>(json, INDEX_OPTIONS);
-  return (query) => runSearch(index, query);
+let engine: Promise<SearchEngine> | null = null;
+
+/** The engine, its index fetched once for every search box of the page; a failed fetch is tried again on the next call. */
+export function loadSearchEngine(): Promise<SearchEngine> {
+  engine ??= http<Parameters<typeof MiniSearch.loadJS>[0]>(SEARCH_INDEX_URL).then(
+    (json) => {
+      const index = MiniSearch.loadJS<SearchDocument>(json, INDEX_OPTIONS);
+      return (query: string) => runSearch(index, query);
+    },
+    (error: unknown) => {
+      engine = null;
+      throw error;
+    },
+  );
+  return engine;
 }

@@ -30,6 +30,11 @@ export interface SiteApp {
    * that cannot render at all, still gets the platform's standalone page.
    */
   errorPage?: ComponentType<SiteErrorPageProps>;
+  /**
+   * Runs once in the browser, before hydration: for document-wide listeners that import a feature
+   * on first use (the cookbook's search box and shortcut), so the feature costs no page's first load.
+   */
+  onClientStart?: () => void;
 }
 
 /** Types the app; the server bundle checks it when it loads (entry-server.tsx), so the browser carries no check. */

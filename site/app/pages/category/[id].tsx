@@ -3,7 +3,7 @@
  * recipe is an anchor (`#{recipe}`, so old links keep working) whose title leads to its own page,
  * its code blocks get copy buttons, and it can be saved.
  */
-import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/copy-button.js';
+import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/code-block-copy-buttons.js';
 import { Icon } from '../../../../services/renderer/src/app/components/ui/icon.js';
 import type { HeadContext, PageHead } from '../../../../services/renderer/src/runtime/shared/head.js';
 import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';

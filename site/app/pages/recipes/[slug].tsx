@@ -2,7 +2,7 @@
  * One recipe on a page of its own (`/recipes/{slug}`, the slug being its file name): shareable
  * with its own title, description, Open Graph and JSON-LD. An unknown slug is SPEC's 404.
  */
-import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/copy-button.js';
+import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/code-block-copy-buttons.js';
 import { Icon } from '../../../../services/renderer/src/app/components/ui/icon.js';
 import type { HeadContext, PageHead } from '../../../../services/renderer/src/runtime/shared/head.js';
 import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';
@@ -71,7 +71,13 @@ export default function RecipePage() {
           <p className="mt-2 text-muted">{recipe.summary}</p>
           <TagChips tags={recipe.tags} />
         </div>
-        <SaveButton key={`${viewer !== null}:${saved}`} recipeId={recipe.id} recipeTitle={recipe.title} saved={saved} signedIn={viewer !== null} />
+        <SaveButton
+          key={`${viewer !== null}:${saved}`}
+          recipeId={recipe.id}
+          recipeTitle={recipe.title}
+          saved={saved}
+          signedIn={viewer !== null}
+        />
       </header>
       <div ref={body} className="prose max-w-none" dangerouslySetInnerHTML={{ __html: recipe.html }} />
       <CodeBlockCopyButtons containerRef={body} contentKey={recipe.id} />
