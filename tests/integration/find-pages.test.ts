@@ -3,6 +3,7 @@
  * keeps), a page per recipe and per tag with their head tags, the 404 inside the site, and the
  * sitemap, robots.txt and feed.
  */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSON_USER_AGENT } from '../support/chromium.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -22,6 +23,13 @@ const html = async (path: string) => {
   const response = await get(path);
   return { status: response.status, headers: response.headers, body: await response.text() };
 };
+/** A well-formed document (fast-xml-parser's validator), parsed; attributes as `@_name`, repeated elements as arrays. */
+function parseXml(xml: string): unknown {
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) throw new Error(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
+  return new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'entry' }).parse(xml);
+}
+
 const hitIds = (body: string) => [...body.matchAll(/data-search-hit="([a-z0-9-]+)"/g)].map((m) => m[1]);
 
 describe('search', () => {
@@ -176,7 +184,9 @@ describe('sitemap, robots.txt and feed', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
     const xml = await response.text();
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const { urlset } = parseXml(xml) as { urlset: { '@_xmlns': string; url: { loc: string }[] } };
+    expect(urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const locs = urlset.url.map((u) => u.loc);
     expect(locs.filter((l) => l.includes('/category/'))).toHaveLength(8);
     expect(locs.filter((l) => l.includes('/recipes/'))).toHaveLength(32);
     expect(locs).toContain(`${stack.url}/tags/bisect`);
@@ -192,9 +202,14 @@ describe('sitemap, robots.txt and feed', () => {
   it('/feed.xml is an Atom feed of every recipe', async () => {
     const response = await get('/feed.xml', { accept: '*/*' });
     expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
-    const xml = await response.text();
-    expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
-    expect([...xml.matchAll(/<entry>/g)]).toHaveLength(32);
-    expect(xml).toContain(`<id>${stack.url}/recipes/find-a-regression-with-bisect</id>`);
+    const { feed } = parseXml(await response.text()) as {
+      feed: { '@_xmlns': string; id: string; updated: string; entry: { id: string; title: string; link: { '@_href': string }; updated: string }[] };
+    };
+    expect(feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
+    expect(Number.isNaN(Date.parse(feed.updated))).toBe(false);
+    expect(feed.entry).toHaveLength(32);
+    const bisect = feed.entry.find((e) => e.id === `${stack.url}/recipes/find-a-regression-with-bisect`);
+    expect(bisect?.link['@_href']).toBe(`${stack.url}/recipes/find-a-regression-with-bisect`);
+    expect(bisect?.title).toMatch(/bisect/i);
   });
 });
