@@ -203,7 +203,12 @@ describe('sitemap, robots.txt and feed', () => {
     const response = await get('/feed.xml', { accept: '*/*' });
     expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
     const { feed } = parseXml(await response.text()) as {
-      feed: { '@_xmlns': string; id: string; updated: string; entry: { id: string; title: string; link: { '@_href': string }; updated: string }[] };
+      feed: {
+        '@_xmlns': string;
+        id: string;
+        updated: string;
+        entry: { id: string; title: string; link: { '@_href': string }; updated: string }[];
+      };
     };
     expect(feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
     expect(Number.isNaN(Date.parse(feed.updated))).toBe(false);

@@ -45,11 +45,13 @@ describe('the pages', () => {
     expect(html).toContain(`href="/login?redirect=${encodeURIComponent(`/category/git#${anchors[0]}`)}"`);
   });
 
-  it('a featured recipe link lands on an anchor that exists on its category page', async () => {
+  it('a featured recipe link leads to the recipe page, and its old anchor still exists on its category page', async () => {
     const visitor = new Visitor(stack.url);
     const home = await visitor.html('/');
-    const href = /href="(\/category\/[a-z-]+)#([a-z0-9-]+)"/.exec(home)!;
-    expect(await visitor.html(href[1]!)).toContain(`id="${href[2]}"`);
+    const slug = /href="\/recipes\/([a-z0-9-]+)"/.exec(home)![1]!;
+    const recipe = await visitor.html(`/recipes/${slug}`);
+    const category = /href="(\/category\/[a-z-]+)"/.exec(recipe.slice(recipe.indexOf('<main')))![1]!;
+    expect(await visitor.html(category)).toContain(`id="${slug}"`);
   });
 
   it('an unknown category, or an id that is not a lowercase slug, is a 404', async () => {
