@@ -38,6 +38,7 @@ function textOf(text: Text<never[]> | undefined, args: unknown[]): string | unde
 }
 
 /** A service's catalogue: each key is the code its maker stamps on the error. */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineErrors<const E extends Record<string, ErrorEntry>>(entries: E): Catalogue<E> {
   const makers = Object.entries(entries).map(([code, entry]) => {
     const make = (...args: unknown[]): CodedInit<string> => {

@@ -7,3 +7,4 @@ import { defineErrors } from '#lib/error-catalogue.js';
 export const COOKBOOK_ERRORS = defineErrors({
   COOKBOOK_CATEGORY_PAGE_NOT_FOUND: { statusCode: 404, statusMessage: (path: string) => `Page Not Found: ${path}` },
 });
+

@@ -14,6 +14,13 @@ export const routeRules: RouteRulesInput = {
   // Signed-in visitors always get their own render. `/` refreshes behind the answer every 10 min.
   '/': { swr: 600 },
   '/category/**': { isr: true },
+  // A recipe's and a tag's page: the same, cached until the next build.
+  '/recipes/**': { isr: true },
+  '/tags/**': { isr: true },
+  // One entry per canonical query, for the build's life; the page itself marks `private` every
+  // query outside the build's own words or without results, so no client can add entries at will
+  // (docs/decisions/search.md). Other query parameters never reach the key nor the render.
+  '/search': { cache: { maxAge: 86_400, staleMaxAge: 0, query: ['q'] } },
   '/login': { robots: false, cache: false },
   // The same for everyone and changed only by a build: rendered once, at build time.
   '/about': { prerender: true },

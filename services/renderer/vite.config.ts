@@ -20,6 +20,7 @@ import { siteFileOf } from './src/site-api/site-file.js';
 import { iconBundlePlugin } from './build/icon-bundle-plugin.js';
 import { libFromSource } from './build/lib-alias.js';
 import { sharedLibPlugin } from './build/shared-lib-plugin.js';
+import { serverExportsPlugin } from './build/server-exports-plugin.js';
 import { loadSite, sitePlugin } from './build/site-plugin.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -37,6 +38,9 @@ const productionAliases = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, 'dom-export.mjs') },
 ];
 
+/** Chunks every page loads first (the entry and its static imports, named by the groups below). */
+const ALWAYS_LOADED = /(^|\/)(entry-client|react|router|rolldown-runtime)-[\w-]{8}\.js$/;
+
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const site = await loadSite(siteFileOf(process.env));
   const siteDir = dirname(site.file);
@@ -51,13 +55,21 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       react(),
       tailwindcss(),
       sitePlugin(site, root),
+      serverExportsPlugin(join(dirname(site.appFile), 'pages')),
       sharedLibPlugin(join(projectRoot, 'lib'), join(projectRoot, 'dist', 'node', 'lib')),
       iconBundlePlugin({
         sourceDirs: [join(root, 'src', 'app'), siteDir],
         dataFiles: site.dataFiles,
       }),
     ],
-    build: { sourcemap: true, emptyOutDir: true },
+    build: {
+      sourcemap: true,
+      emptyOutDir: true,
+      // A lazy chunk's preload list (Vite's helper links them beside the import) leaves out what
+      // the entry imports statically: React, the router, Rolldown's runtime and the entry are in
+      // memory before any lazy import can run. Every page's entry carries these lists.
+      modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)) },
+    },
     environments: {
       client: {
         build: {

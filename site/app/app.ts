@@ -1,11 +1,21 @@
-/** The cookbook's app: its pages (file routing), its one layout and its route middleware. */
+/** The cookbook's app: its pages (file routing), its one layout, its route middleware, its error page and its search boxes' start-up. */
+import { asyncComponent } from '../../services/renderer/src/runtime/shared/async-component.js';
 import type { PageModule } from '../../services/renderer/src/runtime/shared/page-module.js';
 import { defineSiteApp } from '../../services/renderer/src/site-api/define-site-app.js';
 import { DefaultLayout } from './layouts/default.js';
 import { middleware } from './middleware.js';
 
+/** Safari has no requestIdleCallback. */
+const whenIdle = (task: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200);
+
 export default defineSiteApp({
   pages: import.meta.glob<PageModule>('./pages/**/*.tsx'),
   layouts: { default: DefaultLayout },
   middleware,
+  // Its own chunk: no page's first load carries it.
+  errorPage: asyncComponent(() => import('./components/site-error-page.js')),
+  // Results as you type and `/`, Ctrl+K in every search box: two listeners, loaded once the page is
+  // idle (not its first load), which load the rest on first use.
+  onClientStart: () => whenIdle(() => void import('./search/search-enhancer.js').then((m) => m.installSearchEnhancer())),
 });

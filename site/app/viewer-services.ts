@@ -6,6 +6,7 @@
 import { siteServicesOf } from '../../services/renderer/src/site-api/services.js';
 import type { RouterContextProvider } from 'react-router';
 import type { ContentRepository } from '../content/types.js';
+import type { SearchHit } from './search/run-search.js';
 
 /** The signed-in visitor as loaders see it: who, and the ids of the recipes they saved. */
 export interface Viewer {
@@ -21,8 +22,17 @@ export interface AccountsView {
   typedEmail(request: Request): string;
 }
 
+/** The recipe search, as loaders use it (server/search/search-service.ts implements it). */
+export interface SearchView {
+  /** `query` canonical (app/search/query.ts); best first, at most MAX_RESULTS. */
+  search(query: string): SearchHit[];
+  /** Whether the page of this canonical query may be kept in the shared render cache (docs/decisions/search.md). */
+  isCacheable(query: string): boolean;
+}
+
 export interface CookbookServices {
   content: ContentRepository;
+  search: SearchView;
   /** Absent when the renderer runs without accounts (then every visitor is anonymous). */
   accounts?: AccountsView;
 }

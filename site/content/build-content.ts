@@ -11,6 +11,7 @@ import { createCodeHighlighter } from './highlight.js';
 import type { IconChecker } from './icons.js';
 import { IssueList } from './issues.js';
 import { createMarkdownRenderer, languagesOf } from './markdown.js';
+import { buildSearchIndex } from './search-index.js';
 import { readSources } from './sources.js';
 import type { Category, ContentFile, Recipe } from './types.js';
 import { validateContent, type CheckedContent } from './validate-content.js';
@@ -44,6 +45,8 @@ export async function buildContent(options: BuildContentOptions = {}): Promise<C
   if (outDir) {
     await writeAtomically(join(outDir, 'content.json'), JSON.stringify(content));
     await writeAtomically(join(outDir, 'code.css'), content.codeCss);
+    // Beside the content, so the index is always of the recipes served (a data file of the site: in the build id).
+    await writeAtomically(join(outDir, 'search-index.json'), JSON.stringify(buildSearchIndex(content.recipes, content.categories)));
   }
   return content;
 }
@@ -62,7 +65,7 @@ async function renderContent(checked: CheckedContent, issues: IssueList): Promis
       icon: meta.icon,
       cover,
       languages,
-      href: `/category/${meta.category}#${id}`,
+      href: `/recipes/${id}`,
       featured: meta.featured,
       order: meta.order,
       html,

@@ -44,6 +44,10 @@ export function createContentRepository(content: ContentFile): ContentRepository
   for (const list of byCategory.values()) list.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
   const recipes = new Map(content.recipes.map((r) => [r.id, r]));
   const categoryIndex = new Map(categories.map((c) => [c.id, c]));
+  const ordered = categories.flatMap((c) => byCategory.get(c.id) ?? []);
+  const byTag = new Map<string, Recipe[]>();
+  for (const recipe of ordered) for (const tag of recipe.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), recipe]);
+  const tags = [...byTag.keys()].sort().map((tag) => ({ tag, count: byTag.get(tag)!.length }));
 
   return {
     categories: () => categories.map(copyCategory),
@@ -57,7 +61,11 @@ export function createContentRepository(content: ContentFile): ContentRepository
       const found = recipes.get(id);
       return found && copyJson(found);
     },
+    allRecipes: () => ordered.map(toSummary),
+    tags: () => tags.map((t) => ({ ...t })),
+    recipesTagged: (tag) => (byTag.get(tag) ?? []).map(toSummary),
     codeCss: () => content.codeCss ?? '',
+    builtAt: () => content.generatedAt,
   };
 }
 

@@ -46,7 +46,7 @@ export interface RecipeSummary {
   cover: ContentImage | null;
   /** Languages of its code blocks, in order of first appearance. */
   languages: string[];
-  /** `/category/{categoryId}#{id}`. */
+  /** `/recipes/{id}`: the recipe's own page (its anchor on the category page stays too). */
   href: string;
   featured: boolean;
   /** Position inside its category (smaller first). */
@@ -81,6 +81,14 @@ export interface ContentRepository {
   /** Up to `n` recipes: those marked featured first, then the first recipe of each category. */
   featured(n: number): RecipeSummary[];
   recipe(id: string): Recipe | undefined;
+  /** Every recipe, in category then reading order, without its body. */
+  allRecipes(): RecipeSummary[];
+  /** Every tag with how many recipes carry it, by name. */
+  tags(): { tag: string; count: number }[];
+  /** The recipes carrying `tag`, in category then reading order; empty for an unknown tag. */
+  recipesTagged(tag: string): RecipeSummary[];
   /** The stylesheet highlighted code blocks need (light and dark token colours). */
   codeCss(): string;
+  /** When the content was built (ISO 8601): the feed's `updated`. */
+  builtAt(): string;
 }

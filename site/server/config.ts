@@ -4,7 +4,7 @@
  * with one line naming the variable, as the platform's own settings do.
  */
 import { join } from 'node:path';
-import { parseConfig, redisFields, z } from '#lib/config.js';
+import { httpUrl, parseConfig, redisFields, z } from '#lib/config.js';
 import { buildDir } from '#lib/paths.js';
 import { accountsConfigShape } from './auth/config.js';
 
@@ -16,6 +16,13 @@ export const cookbookConfigShape = {
     .string()
     .min(1)
     .default(join(buildDir, 'content', 'content.json')),
+  /** The search index the content build wrote beside it. */
+  SEARCH_INDEX_FILE: z
+    .string()
+    .min(1)
+    .default(join(buildDir, 'content', 'search-index.json')),
+  /** The site's public address, for the sitemap's and the feed's absolute URLs; unset, the request's. */
+  PUBLIC_ORIGIN: httpUrl().optional(),
 };
 
 export type CookbookConfig = ReturnType<typeof parseCookbookConfig>;

@@ -9,8 +9,11 @@ import { projectRoot } from '#lib/paths.js';
 import type { CookbookServices } from '../app/viewer-services.js';
 import { loadContentRepository } from '../content/repository.js';
 import { createAccounts, registerAccounts } from './accounts.js';
+import site from '../site.js';
 import { categoriesApi } from './api/categories.js';
 import { parseCookbookConfig } from './config.js';
+import { discoveryRoutes } from './discovery/discovery-routes.js';
+import { loadSearchService, type SearchService } from './search/search-service.js';
 
 /**
  * The content build (Markdown, shiki's grammars and themes) is loaded in development only: in the
@@ -26,12 +29,19 @@ export default defineSiteServer({
     const config = parseCookbookConfig(env);
     if (dev) await buildContent();
     const content = await loadContentRepository(config.CONTENT_FILE);
+    let search: SearchService = await loadSearchService(config.SEARCH_INDEX_FILE);
     const accounts = await createAccounts({ config, repository: content, logger });
-    const services: CookbookServices = { content, accounts };
+    const services: CookbookServices = { content, search, accounts };
     return {
       services,
       async routes(app) {
         await app.register(categoriesApi, { repository: services.content });
+        await app.register(discoveryRoutes, {
+          content: () => services.content,
+          searchIndexJson: () => search.indexJson,
+          site: { name: site.name, description: site.description },
+          publicOrigin: config.PUBLIC_ORIGIN,
+        });
         await registerAccounts(app, accounts);
       },
       checks: {
@@ -46,6 +56,7 @@ export default defineSiteServer({
         async rebuild() {
           await buildContent();
           services.content = await loadContentRepository(config.CONTENT_FILE);
+          services.search = search = await loadSearchService(config.SEARCH_INDEX_FILE);
         },
       },
     };

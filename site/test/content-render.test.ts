@@ -81,7 +81,7 @@ describe('recipe rendering', () => {
     expect(content.recipes[0]).toMatchObject({
       id: 'undo',
       categoryId: 'git',
-      href: '/category/git#undo',
+      href: '/recipes/undo',
       featured: false,
       order: 100,
       cover: null,

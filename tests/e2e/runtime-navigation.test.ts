@@ -187,7 +187,8 @@ describe('errors during client navigation', () => {
     await markDocument(t.page);
     await t.page.click('a[href="/category/git"]');
     await t.page.waitForSelector('[data-error-page="503"]');
-    expect(await t.page.textContent('h2')).toBe('Service unavailable, try again');
+    // The cookbook's own error page (defineSiteApp({ errorPage })) titles it with an h1.
+    await t.page.getByRole('heading', { name: 'Service unavailable, try again' }).waitFor();
     expect(await t.page.textContent('[data-error-page]')).toContain('Content store away');
     await t.page.goBack();
     await t.page.waitForSelector('[data-layout="default"]');
@@ -201,7 +202,7 @@ describe('errors during client navigation', () => {
     await markDocument(t.page);
     await clientNavigate(t.page, '/category/Not_A_Slug');
     await t.page.waitForSelector('[data-error-page="404"]');
-    expect(await t.page.textContent('h2')).toBe('Page Not Found');
+    await t.page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     expect(await sameDocument(t.page)).toBe(true);
     const server = await tab();
     await gotoHydrated(server.page, `${stack.url}/category/Not_A_Slug`);

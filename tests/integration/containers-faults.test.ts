@@ -131,7 +131,7 @@ describe.runIf(!runtimeReason)('the compose stack under faults', () => {
     await waitFor(async () => (await again.login(user.email, user.password)).status === 200, 15_000, 250);
     const home = await again.html('/');
     expect(home).toContain(user.name);
-    expect(home).toMatch(/aria-label="Your saved recipes"[\s\S]*href="\/category\/git#undo-last-commit"/);
+    expect(home).toMatch(/aria-label="Your saved recipes"[\s\S]*href="\/recipes\/undo-last-commit"/);
   }, 60_000);
 
   it('publishes the current build again within 10 s of Redis coming back empty, restarting nothing else', async () => {

@@ -9,7 +9,7 @@ import { describeFirstLoadJs, FIRST_LOAD_JS_BUDGET_BYTES, kib, measureFirstLoadJ
 import { MIN_COMPRESSED_BYTES } from '../../scripts/compress-assets.js';
 import { startStack, type Stack } from '../support/stack.js';
 
-const PAGES = ['/', '/category/git', '/login'];
+const PAGES = ['/', '/category/git', '/login', '/recipes/find-a-regression-with-bisect', '/tags/git', '/search?q=bisect'];
 
 /** Text only Radix's code carries (its CSS variables and data attributes). */
 const RADIX_MARKERS = ['--radix-', 'data-radix-'];

@@ -27,7 +27,7 @@ describe('the pages', () => {
     expect(html).toMatch(/<img[^>]+src="\/_ipx\/[^"]*\/images\/[^"]+"[^>]+srcSet="[^"]+ 640w/);
     expect(html).toMatch(/data-recipe-count="4">4 recipes</);
     expect(html).toContain('Featured recipes');
-    expect(html).toMatch(/href="\/category\/[a-z-]+#[a-z0-9-]+"/);
+    expect(html).toMatch(/href="\/recipes\/[a-z0-9-]+"/);
     expect(html).not.toContain('Your saved recipes');
     expect(html).toContain('href="/login"');
   });
@@ -45,11 +45,13 @@ describe('the pages', () => {
     expect(html).toContain(`href="/login?redirect=${encodeURIComponent(`/category/git#${anchors[0]}`)}"`);
   });
 
-  it('a featured recipe link lands on an anchor that exists on its category page', async () => {
+  it('a featured recipe link leads to the recipe page, and its old anchor still exists on its category page', async () => {
     const visitor = new Visitor(stack.url);
     const home = await visitor.html('/');
-    const href = /href="(\/category\/[a-z-]+)#([a-z0-9-]+)"/.exec(home)!;
-    expect(await visitor.html(href[1]!)).toContain(`id="${href[2]}"`);
+    const slug = /href="\/recipes\/([a-z0-9-]+)"/.exec(home)![1]!;
+    const recipe = await visitor.html(`/recipes/${slug}`);
+    const category = /href="(\/category\/[a-z-]+)"/.exec(recipe.slice(recipe.indexOf('<main')))![1]!;
+    expect(await visitor.html(category)).toContain(`id="${slug}"`);
   });
 
   it('an unknown category, or an id that is not a lowercase slug, is a 404', async () => {
@@ -84,7 +86,7 @@ describe('signing in', () => {
     expect((await visitor.fetch('/api/saved/undo-last-commit', { method: 'POST' })).status).toBeLessThan(300);
     const home = await visitor.html('/');
     expect(home).toContain('Your saved recipes');
-    expect(home).toMatch(/aria-label="Your saved recipes"[\s\S]*href="\/category\/git#undo-last-commit"/);
+    expect(home).toMatch(/aria-label="Your saved recipes"[\s\S]*href="\/recipes\/undo-last-commit"/);
     expect(await visitor.html('/category/git')).toContain('Remove from saved');
     expect((await visitor.fetch('/api/saved/undo-last-commit', { method: 'DELETE' })).status).toBe(200);
     expect(await visitor.html('/')).toContain('Nothing saved yet');

@@ -33,7 +33,7 @@ describe.runIf(available)('accounts in Redis', () => {
     expect(session.user).toMatchObject({ email: user.email, name: user.name });
     const home = await visitor.html('/');
     expect(home).toContain('Redis Cook');
-    expect(home).toMatch(/aria-label="Your saved recipes"[\s\S]*href="\/category\/git#undo-last-commit"/);
+    expect(home).toMatch(/aria-label="Your saved recipes"[\s\S]*href="\/recipes\/undo-last-commit"/);
   });
 
   it('counts failed logins in Redis, so a restart does not reset the limit', async () => {

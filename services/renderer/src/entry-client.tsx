@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter as Router } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { adoptServerIcons } from './app/components/ui/icon.js';
-import { appRoutes } from './app/site.js';
+import { appRoutes, onClientStart } from './app/site.js';
 import { appConfig } from './runtime/shared/app-config.js';
 import { isChunkLoadError, recoverFromChunkError } from './runtime/client/chunk-reload.js';
 import { createNavigationStrategy } from './runtime/client/client-navigation.js';
@@ -67,6 +67,7 @@ async function main(): Promise<void> {
   const container = document.getElementById(APP_ELEMENT_ID);
   if (!container) throw new Error(`#${APP_ELEMENT_ID} is missing from the page`);
   startClientRuntime(router, routes, container, appRoutes.definition);
+  onClientStart?.();
   // `npm run dev`: the site's server rebuilt its data (an edited source); show it without a reload.
   import.meta.hot?.on(SITE_DATA_CHANGED_EVENT, () => void router?.revalidate());
   const app = (

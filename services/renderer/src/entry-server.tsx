@@ -15,6 +15,7 @@ import siteServer from 'virtual:site-server';
 import { appRoutes, siteHead } from './app/site.js';
 import { resolveHead } from './runtime/shared/head.js';
 import { createPageLoader } from './runtime/server/page-loader.js';
+import { shareHeadOf } from './runtime/server/share-head.js';
 import { isPageHandle, type PageHandle } from './runtime/shared/page-module.js';
 import { servicesContext, type RendererServices } from './site-api/services.js';
 import type { PageQuery, SsrEntry } from './server/ssr-entry.js';
@@ -42,14 +43,18 @@ export async function queryPage(request: Request, services: RendererServices): P
   if (context instanceof Response) return context;
   const page = pageOf(context);
   const files = context.matches.flatMap((match) => (isPageHandle(match.route.handle) ? [match.route.handle.page.file] : []));
+  const pageRouteId = context.matches.at(-1)?.route.id;
   return {
     data: context.loaderData,
     errors: context.errors,
     files,
+    cacheControl: (pageRouteId && context.loaderHeaders[pageRouteId]?.get('cache-control')) || undefined,
     colorMode: page?.handle.page.colorMode,
     head(origin) {
       const data = page ? context.loaderData[context.matches.at(-1)!.route.id] : null;
-      return resolveHead(page?.handle.page.head, { data, params: page?.params ?? {}, path: context.location.pathname }, origin, siteHead);
+      const headContext = { data, params: page?.params ?? {}, path: context.location.pathname };
+      const resolved = resolveHead(page?.handle.page.head, headContext, origin, siteHead);
+      return page ? { ...resolved, share: shareHeadOf(page.handle.page.head, headContext, origin, siteHead, resolved.canonical) } : resolved;
     },
     element({ nonce, errors }) {
       const rendered = {

@@ -5,15 +5,23 @@
 import { Icon } from '../../../services/renderer/src/app/components/ui/icon.js';
 import { toast } from '../../../services/renderer/src/app/components/ui/toast.js';
 import { Tooltip } from '../../../services/renderer/src/app/components/ui/tooltip.js';
-import { navigate } from '../../../services/renderer/src/runtime/shared/navigate.js';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { savedRecipeRoute } from '../account-routes.js';
 import { loginHref } from './safe-redirect.js';
 
-/** The accounts client loads on the way to a press (hover, focus), not with the page. */
-const accounts = () => import('./accounts-client.js');
-const warmAccounts = () => void accounts().catch(() => undefined);
+/** The save itself (the accounts client, its answers' toasts) loads on the way to a press (hover, focus), not with the page. */
+const saveAction = () => import('./save-recipe.js');
+const warmAccounts = () => void saveAction().catch(() => undefined);
+
+function connectionFailed(): void {
+  toast.add({
+    title: 'Could not update your saved recipes',
+    description: 'Check your connection.',
+    color: 'error',
+    icon: 'lucide:circle-x',
+  });
+}
 
 export interface SaveButtonProps {
   recipeId: string;
@@ -40,41 +48,11 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
 
   async function toggle(): Promise<void> {
     setBusy(true);
-    const client = await accounts().catch(() => null);
-    if (!client) {
-      setBusy(false);
-      toast.add({
-        title: 'Could not update your saved recipes',
-        description: 'Check your connection.',
-        color: 'error',
-        icon: 'lucide:circle-x',
-      });
-      return;
-    }
-    const result = saved ? await client.unsaveRecipe(recipeId) : await client.saveRecipe(recipeId);
+    const action = await saveAction().catch(() => null);
+    if (!action) connectionFailed();
+    const nowSaved = action ? await action.toggleSaved({ recipeId, recipeTitle, saved, login }) : saved;
     setBusy(false);
-    if (result.ok) {
-      setSaved(!saved);
-      toast.add({
-        title: saved ? `Removed "${recipeTitle}" from your saved recipes` : `Saved "${recipeTitle}"`,
-        color: 'success',
-        icon: 'lucide:bookmark-check',
-      });
-    } else if (result.status === 401) {
-      toast.add({
-        title: 'Your session has ended',
-        description: 'Sign in again to save recipes.',
-        color: 'warning',
-        actions: [{ label: 'Sign in', onClick: () => void navigate(login) }],
-      });
-    } else {
-      toast.add({
-        title: 'Could not update your saved recipes',
-        description: result.error.message,
-        color: 'error',
-        icon: 'lucide:circle-x',
-      });
-    }
+    setSaved(nowSaved);
   }
 
   // Icon-only: the words are for screen readers (with the recipe's title) and the tooltip. A plain

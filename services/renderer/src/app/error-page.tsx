@@ -4,12 +4,13 @@
  * shows for server renders and client navigations alike; the standalone form serves the server
  * when a page could not render at all.
  */
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useRouteError } from 'react-router';
 import { errorPageTitle, toHttpError, type ErrorBody } from '#lib/errors.js';
 import { applyHead, errorHead } from '../runtime/shared/head.js';
 import { publicOrigin } from '../runtime/shared/app-config.js';
 import { siteHead } from './site-head.js';
+import type { SiteErrorPageProps } from '../site-api/define-site-app.js';
 
 type ErrorViewProps = Pick<ErrorBody, 'statusCode' | 'statusMessage' | 'message'>;
 
@@ -33,11 +34,22 @@ export function ErrorView({ statusCode, statusMessage, message }: ErrorViewProps
 
 /** The route boundary: the thrown error as the page, with the error's head. */
 export function ErrorPage() {
+  return <RouteErrorPage View={null} />;
+}
+
+/** The app route's boundary: the site's own error page when it has one (drawn inside the router, so it may use its layout and links). */
+export function createErrorPage(View: ComponentType<SiteErrorPageProps> | undefined) {
+  return View ? () => <RouteErrorPage View={View} /> : ErrorPage;
+}
+
+function RouteErrorPage({ View }: { View: ComponentType<SiteErrorPageProps> | null }) {
   const error = toHttpError(useRouteError());
+  const title = errorPageTitle(error.statusCode);
   useEffect(() => {
-    applyHead(document, errorHead(error.statusCode, errorPageTitle(error.statusCode), publicOrigin(), window.location.pathname, siteHead));
-  }, [error.statusCode]);
-  return <ErrorView statusCode={error.statusCode} statusMessage={error.statusMessage} message={error.message} />;
+    applyHead(document, errorHead(error.statusCode, title, publicOrigin(), window.location.pathname, siteHead));
+  }, [error.statusCode, title]);
+  const props = { statusCode: error.statusCode, statusMessage: error.statusMessage, message: error.message };
+  return View ? <View {...props} title={title} /> : <ErrorView {...props} />;
 }
 
 export function StandaloneErrorPage({ error }: { error: ErrorBody }) {

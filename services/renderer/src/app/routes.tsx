@@ -4,7 +4,7 @@
  * is loaded: the server runs the page's loader, the browser fetches the page's payload.
  */
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { ErrorPage } from './error-page.js';
+import { createErrorPage, ErrorPage } from './error-page.js';
 import { createPageHost, Root } from './root.js';
 import { pageFilesFrom, pageHandleOf, type PageFile } from '../runtime/shared/page-module.js';
 import type { AppDefinition } from '../runtime/shared/app-definition.js';
@@ -43,6 +43,7 @@ export interface AppRoutes {
 export function createAppRoutes(site: SiteApp, appDir: string): AppRoutes {
   const pageFiles = pageFilesFrom(site.pages, appDir);
   const PageHost = createPageHost(site.layouts);
+  const SiteErrorPage = createErrorPage(site.errorPage);
   const createRoutes = (pageLoader: (page: PageFile) => LoaderFunction): RouteObject[] => {
     const pages: RouteObject[] = pageFiles.map((page) => ({
       id: page.id,
@@ -62,7 +63,7 @@ export function createAppRoutes(site: SiteApp, appDir: string): AppRoutes {
         children: [
           {
             id: APP_ROUTE_ID,
-            ErrorBoundary: ErrorPage,
+            ErrorBoundary: SiteErrorPage,
             children: [...pages, { id: NOT_FOUND_ROUTE_ID, path: '*', Component: NotFound, loader: notFoundLoader }],
           },
         ],

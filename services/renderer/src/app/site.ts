@@ -11,3 +11,5 @@ import { createAppRoutes } from './routes.js';
 export { siteHead } from './site-head.js';
 
 export const appRoutes = createAppRoutes(siteApp, site.appDir);
+/** The site's own start-up in the browser (`defineSiteApp({ onClientStart })`). */
+export const onClientStart = siteApp.onClientStart;

@@ -19,12 +19,15 @@ import type { RenderMetrics } from './render-metrics.js';
 import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
 import { streamPage } from './stream-page.js';
 
-/** An error page's body is the page or JSON as Accept chose, so it also varies with Accept. */
-function pageHeaders(context: RenderContext, nonce: string, error = false): Record<string, string> {
+/**
+ * An error page's body is the page or JSON as Accept chose, so it also varies with Accept; a page
+ * may choose its own Cache-Control (its loader's `data()` headers, e.g. a search nobody may cache).
+ */
+function pageHeaders(context: RenderContext, nonce: string, error: boolean, cacheControl = 'no-cache'): Record<string, string> {
   return {
     ...buildHeaders(context),
     ...documentSecurityHeaders(nonce, context.assets?.connectSources),
-    'cache-control': 'no-cache',
+    'cache-control': error ? 'no-cache' : cacheControl,
     vary: error ? 'cookie, accept' : 'cookie',
     'x-content-type-options': 'nosniff',
   };
@@ -80,7 +83,7 @@ export async function answerPage(
     waitForAll: crawler,
     timeoutMs: context.streamTimeoutMs,
     statusCode,
-    headers: pageHeaders(context, nonce, firstError !== null),
+    headers: pageHeaders(context, nonce, firstError !== null, query.cacheControl),
     onShellError: (error) => {
       answerShellError(context, request, reply, error);
     },

@@ -32,7 +32,7 @@ export async function answerPayload(
   const personal = signedIn(context, request.headers.cookie);
   reply.headers({
     ...buildHeaders(context),
-    'cache-control': personal ? 'private, no-cache' : 'no-cache',
+    'cache-control': personal ? 'private, no-cache' : ((outcome.kind === 'page' && outcome.query.cacheControl) || 'no-cache'),
     vary: 'cookie',
     'x-content-type-options': 'nosniff',
   });

@@ -17,6 +17,11 @@ export interface PageQuery {
   errors: Record<string, unknown> | null;
   /** Manifest keys (source paths) of the matched page modules, for per-route links. */
   files: string[];
+  /**
+   * The Cache-Control the page's loader asked for (`data(value, { headers: { 'cache-control': … } })`),
+   * e.g. `private` for an answer no shared cache should keep; undefined for the default.
+   */
+  cacheControl?: string | undefined;
   /** The page's forced colour mode. */
   colorMode: 'light' | 'dark' | 'system' | undefined;
   /** The page's head (title, description, canonical) on `origin`. */

@@ -6,6 +6,13 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { MiddlewareRegistry } from '../runtime/shared/middleware.js';
 import type { PageModule } from '../runtime/shared/page-module.js';
+import type { ErrorBody } from '#lib/errors.js';
+
+/** What a site's own error page is given (`defineSiteApp({ errorPage })`). */
+export interface SiteErrorPageProps extends Pick<ErrorBody, 'statusCode' | 'statusMessage' | 'message'> {
+  /** SPEC's words for the status: 'Page Not Found' for 404, else 'Internal Server Error'. */
+  title: string;
+}
 
 export type LayoutComponent = ComponentType<{ children: ReactNode }>;
 
@@ -16,6 +23,18 @@ export interface SiteApp {
   layouts: Record<string, LayoutComponent>;
   /** Route middleware: `global` before every page, `named` where a page asks for them. */
   middleware?: Partial<MiddlewareRegistry>;
+  /**
+   * The site's own error page, for errors of its pages (a 404 included): drawn inside the router,
+   * so it may sit in the site's layout with its links and forms. The head (`{status} - {title}`) and
+   * the status stay the platform's. None: the platform's page. An error in the app's root, or a page
+   * that cannot render at all, still gets the platform's standalone page.
+   */
+  errorPage?: ComponentType<SiteErrorPageProps>;
+  /**
+   * Runs once in the browser, before hydration: for document-wide listeners that import a feature
+   * on first use (the cookbook's search box and shortcut), so the feature costs no page's first load.
+   */
+  onClientStart?: () => void;
 }
 
 /** Types the app; the server bundle checks it when it loads (entry-server.tsx), so the browser carries no check. */

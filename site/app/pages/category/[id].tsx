@@ -1,18 +1,20 @@
 /**
  * A category and its recipes: the id must be a lowercase slug and a known one (DESIGN). Each
- * recipe is an anchor (`#{recipe}`), its code blocks get copy buttons, and it can be saved.
+ * recipe is an anchor (`#{recipe}`, so old links keep working) whose title leads to its own page,
+ * its code blocks get copy buttons, and it can be saved.
  */
-import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/copy-button.js';
+import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/code-block-copy-buttons.js';
 import { Icon } from '../../../../services/renderer/src/app/components/ui/icon.js';
 import type { HeadContext, PageHead } from '../../../../services/renderer/src/runtime/shared/head.js';
 import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';
 import { useRef } from 'react';
-import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { createError } from '#lib/errors.js';
 import { COOKBOOK_ERRORS } from '../../../error-codes.js';
 import { isSlug } from '../../../content/slug.js';
 import type { Recipe } from '../../../content/types.js';
 import { SaveButton } from '../../components/save-button.js';
+import { TagChips } from '../../components/tag-chips.js';
 import { pageViewerOf } from '../../components/viewer.js';
 import { servicesOf, viewerOf } from '../../viewer-services.js';
 
@@ -51,23 +53,15 @@ function RecipeSection({ recipe, saved, signedIn }: { recipe: Recipe; saved: boo
         <div>
           <h2 id={`${recipe.id}-title`} className="flex items-center gap-2 text-2xl font-semibold">
             <Icon name={recipe.icon} className="size-6 shrink-0" />
-            <a href={`#${recipe.id}`} className="hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+            <Link to={`/recipes/${recipe.id}`} className="hover:underline focus-visible:outline-2 focus-visible:outline-primary">
               {recipe.title}
-            </a>
+            </Link>
           </h2>
           <p className="mt-1 text-sm text-muted">{recipe.summary}</p>
         </div>
         <SaveButton key={`${signedIn}:${saved}`} recipeId={recipe.id} recipeTitle={recipe.title} saved={saved} signedIn={signedIn} />
       </div>
-      {recipe.tags.length > 0 && (
-        <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-2 text-xs">
-          {recipe.tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-muted px-2 py-0.5 text-muted">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagChips tags={recipe.tags} />
       <div ref={body} className="prose mt-4 max-w-none" dangerouslySetInnerHTML={{ __html: recipe.html }} />
       <CodeBlockCopyButtons containerRef={body} contentKey={recipe.id} />
     </section>

@@ -2,7 +2,8 @@
  * Starts the browser half of the framework runtime around the router: safe navigation, chunk
  * recovery, payload build ids and per-entry scroll positions at once; after hydration the scroll
  * position of a reloaded entry, the build-freshness checks, the manifest warm-up (1000 ms) and
- * link preloading.
+ * link preloading, whose code (preload.ts, its queue) is imported then rather than with the page:
+ * it has nothing to do before the page is interactive, and every page's first load is on a budget.
  */
 import type { DataRouter as Router, RouteObject } from 'react-router';
 import type { AppDefinition } from '../shared/app-definition.js';
@@ -13,7 +14,6 @@ import { chunkPreloadsInFlight, installPreloadErrorListener } from './chunk-relo
 import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from '../shared/hydration.js';
 import { setNavigationRouter } from '../shared/navigate.js';
 import { onPayloadBuildId } from './payload-fetch.js';
-import { createRoutePreloader, watchLinks } from './preload.js';
 import { keepScrollPositions, restoreScrollAfterLoad } from './scroll-memory.js';
 
 /**
@@ -41,6 +41,10 @@ export function startClientRuntime(router: Router, routes: RouteObject[], contai
     restoreScrollAfterLoad(router.state.location.key);
     startBuildFreshness(appConfig());
     scheduleManifestPrefetch();
-    watchLinks(container, createRoutePreloader(routes, app.pageFileOf));
+    // A failed import leaves links working, only not preloaded.
+    void import('./preload.js').then(
+      ({ createRoutePreloader, watchLinks }) => watchLinks(container, createRoutePreloader(routes, app.pageFileOf)),
+      () => undefined,
+    );
   });
 }

@@ -11,6 +11,12 @@ export interface PageHead {
   canonical?: string;
   /** False adds `noindex`. */
   robots?: boolean;
+  /** Open Graph type (`og:type`); `website` unless the page says. Written by the server only, for crawlers. */
+  type?: 'website' | 'article';
+  /** A path or absolute URL of the page's preview image (`og:image`, a large Twitter card). */
+  image?: string;
+  /** Structured data (schema.org) written as `<script type="application/ld+json">`. */
+  jsonLd?: Record<string, unknown>;
 }
 
 export interface HeadContext {
@@ -26,6 +32,15 @@ export interface ResolvedHead {
   description: string;
   canonical: string;
   robots: boolean;
+  /** Open Graph, Twitter and JSON-LD, for crawlers: only the server's render resolves them (runtime/server/share-head.ts). */
+  share?: ShareHead;
+}
+
+export interface ShareHead {
+  siteName: string;
+  type: 'website' | 'article';
+  image: string | null;
+  jsonLd: Record<string, unknown> | null;
 }
 
 /** The site's own words every head falls back on (its `defineSite` name and description). */
@@ -60,8 +75,31 @@ export function renderHeadTags(head: ResolvedHead): string {
     `<title>${escapeHtml(head.title)}</title>` +
     `<meta name="description" content="${escapeHtml(head.description)}">` +
     `<link rel="canonical" href="${escapeHtml(head.canonical)}">` +
-    (head.robots ? '' : '<meta name="robots" content="noindex">')
+    (head.robots ? '' : '<meta name="robots" content="noindex">') +
+    (head.share ? renderShareTags(head, head.share) : '')
   );
+}
+
+/** Open Graph and Twitter card tags, and the JSON-LD block (not executed, so no nonce; `<` escaped). */
+function renderShareTags(head: ResolvedHead, share: ShareHead): string {
+  const meta = (attribute: string, name: string, value: string) => `<meta ${attribute}="${name}" content="${escapeHtml(value)}">`;
+  const tags = [
+    meta('property', 'og:type', share.type),
+    meta('property', 'og:site_name', share.siteName),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    ...(share.image ? [meta('property', 'og:image', share.image)] : []),
+    meta('name', 'twitter:card', share.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    ...(share.image ? [meta('name', 'twitter:image', share.image)] : []),
+  ];
+  if (share.jsonLd) {
+    const json = JSON.stringify(share.jsonLd).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    tags.push(`<script type="application/ld+json">${json}</script>`);
+  }
+  return tags.join('');
 }
 
 function upsert(doc: Document, selector: string, create: () => HTMLElement): HTMLElement {

@@ -1,10 +1,9 @@
 /**
  * Copies text to the clipboard and confirms with a toast; the icon turns into a check for a
- * moment. `CodeBlockCopyButtons` puts one in every <figure data-code-block> of server-rendered
- * rich text, after hydration, so the HTML from the server stays untouched.
+ * moment. `CodeBlockCopyButtons` (code-block-copy-buttons.tsx) puts one in every code block of
+ * server-rendered rich text, loading this module after hydration.
  */
-import { useEffect, useState, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useState } from 'react';
 import { Icon } from './icon.js';
 import { toast } from './toast.js';
 import { Tooltip } from './tooltip.js';
@@ -74,19 +73,4 @@ export function CopyButton({ text, label = 'Copy code', className }: CopyButtonP
 export function codeBlockText(figure: Element): string {
   const code = figure.querySelector('pre code') ?? figure.querySelector('pre');
   return code?.textContent ?? '';
-}
-
-export interface CodeBlockCopyButtonsProps {
-  /** The element holding the rich text. */
-  containerRef: RefObject<HTMLElement | null>;
-  /** Changes when the rich text changes (e.g. the page's path), to look for blocks again. */
-  contentKey?: string;
-}
-
-export function CodeBlockCopyButtons({ containerRef, contentKey }: CodeBlockCopyButtonsProps) {
-  const [figures, setFigures] = useState<Element[]>([]);
-  useEffect(() => {
-    setFigures([...(containerRef.current?.querySelectorAll('figure[data-code-block]') ?? [])]);
-  }, [containerRef, contentKey]);
-  return <>{figures.map((figure, i) => createPortal(<CopyButton text={() => codeBlockText(figure)} />, figure, `copy-${i}`))}</>;
 }

@@ -1,7 +1,8 @@
 /** The UI shell's components, for pages and layouts. */
 export { AppShell, type AppShellProps } from './app-shell.js';
 export { ColorModeSwitch } from './color-mode-switch.js';
-export { CodeBlockCopyButtons, CopyButton } from './copy-button.js';
+export { CopyButton } from './copy-button.js';
+export { CodeBlockCopyButtons } from './code-block-copy-buttons.js';
 export { Dialog } from './dialog.js';
 export { DropdownMenu, type DropdownMenuItem } from './dropdown-menu.js';
 export { Icon } from './icon.js';

@@ -1,0 +1,86 @@
+/**
+ * One recipe on a page of its own (`/recipes/{slug}`, the slug being its file name): shareable
+ * with its own title, description, Open Graph and JSON-LD. An unknown slug is SPEC's 404.
+ */
+import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/code-block-copy-buttons.js';
+import { Icon } from '../../../../services/renderer/src/app/components/ui/icon.js';
+import type { HeadContext, PageHead } from '../../../../services/renderer/src/runtime/shared/head.js';
+import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';
+import { pageNotFound } from '../../../../services/renderer/src/runtime/shared/validate.js';
+import { useRef } from 'react';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { isSlug } from '../../../content/slug.js';
+import { SaveButton } from '../../components/save-button.js';
+import { TagChips } from '../../components/tag-chips.js';
+import { pageViewerOf } from '../../components/viewer.js';
+import { servicesOf, viewerOf } from '../../viewer-services.js';
+import { recipeJsonLd } from '../../components/recipe-json-ld.js';
+
+export const validate: PageValidate = (route) => isSlug(route.params.slug);
+
+/** The body's headings start at h3 (under the category page's h2 titles); here the title is the h1. */
+function raiseHeadings(html: string): string {
+  return html.replace(/<(\/?)h([3-6])\b/g, (_whole, slash: string, level: string) => `<${slash}h${Number(level) - 1}`);
+}
+
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const { content } = servicesOf(context);
+  const recipe = content.recipe(params.slug ?? '');
+  const category = recipe && content.category(recipe.categoryId);
+  if (!recipe || !category) {
+    throw pageNotFound(new URL(request.url).pathname);
+  }
+  const viewer = await viewerOf(context, request);
+  return {
+    recipe: { ...recipe, html: raiseHeadings(recipe.html) },
+    category: { id: category.id, title: category.title, cover: category.cover.src },
+    saved: viewer?.saved.includes(recipe.id) ?? false,
+    viewer: pageViewerOf(viewer),
+  };
+}
+
+type Data = Awaited<ReturnType<typeof loader>>;
+
+export function head({ data }: HeadContext): PageHead {
+  const { recipe, category } = data as Data;
+  return {
+    title: recipe.title,
+    description: recipe.summary,
+    type: 'article',
+    image: recipe.cover?.src ?? category.cover,
+    jsonLd: recipeJsonLd(recipe, category.title),
+  };
+}
+
+export default function RecipePage() {
+  const { recipe, category, saved, viewer } = useLoaderData<typeof loader>();
+  const body = useRef<HTMLDivElement>(null);
+  return (
+    <article data-recipe-page={recipe.id} aria-labelledby="recipe-title" className="space-y-4">
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <Link to={`/category/${category.id}`} className="hover:underline">
+          {category.title}
+        </Link>
+      </nav>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 id="recipe-title" className="flex items-center gap-2 text-3xl font-bold">
+            <Icon name={recipe.icon} className="size-8 shrink-0" />
+            {recipe.title}
+          </h1>
+          <p className="mt-2 text-muted">{recipe.summary}</p>
+          <TagChips tags={recipe.tags} />
+        </div>
+        <SaveButton
+          key={`${viewer !== null}:${saved}`}
+          recipeId={recipe.id}
+          recipeTitle={recipe.title}
+          saved={saved}
+          signedIn={viewer !== null}
+        />
+      </header>
+      <div ref={body} className="prose max-w-none" dangerouslySetInnerHTML={{ __html: recipe.html }} />
+      <CodeBlockCopyButtons containerRef={body} contentKey={recipe.id} />
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+/** What a search query may be, and its one canonical spelling (the cache key of its page). Browser-safe. */
+
+/** Longer queries are refused with 400: no recipe title comes near it, and it bounds the work. */
+export const MAX_QUERY_LENGTH = 200;
+
+/** At most this many results are shown. */
+export const MAX_RESULTS = 20;
+
+/** NFKC, lowercase, one space between words, no control characters, trimmed: `  Git   Bisect ` → `git bisect`. */
+export function canonicalQuery(raw: string): string {
+  return raw
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** The phrase a query asks for: the quoted part if any, else the whole query when it has two words or more. */
+export function phraseOf(query: string): { phrase: string | null; quoted: boolean } {
+  const quoted = /"([^"]+)"/.exec(query)?.[1]?.trim();
+  if (quoted) return { phrase: quoted, quoted: true };
+  const words = query.replace(/"/g, ' ').trim();
+  return { phrase: /\s/.test(words) ? words : null, quoted: false };
+}
