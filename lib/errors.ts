@@ -109,6 +109,11 @@ function headersOf(init: HttpErrorInit): Record<string, string> {
   return headers;
 }
 
+/** A 503 that says when to come back: an unavailability announced on purpose, not a failure. */
+export function isAnnouncedUnavailable(error: HttpError): boolean {
+  return error.statusCode === 503 && error.headers['retry-after'] !== undefined;
+}
+
 /** The one way to build an error: `createError({ ...CATALOGUE.CODE(args), data })`; an HttpError as it is. */
 export function createError(input: HttpErrorInit | HttpError): HttpError {
   return isHttpError(input) ? input : new HttpError(input);

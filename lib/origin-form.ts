@@ -1,6 +1,6 @@
 /**
- * A request target in absolute form (RFC 9112 §3.2.2, `GET http://evil.example/category/git HTTP/1.1`)
- * as its origin form (`/category/git`): a server must accept the form, but the site's origin is its
+ * A request target in absolute form (RFC 9112 §3.2.2, `GET http://evil.example/posts/hello HTTP/1.1`)
+ * as its origin form (`/posts/hello`): a server must accept the form, but the site's origin is its
  * own (PUBLIC_ORIGIN), so the authority is dropped before any route, rule, cache key or redirect
  * reads the URL, and never reaches a Location. Every other target is kept as sent.
  */

@@ -13,7 +13,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { REQUEST_ID_HEADER } from './constants.js';
-import { createError, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
+import { createError, isAnnouncedUnavailable, renderStaticErrorPage, toErrorBody, toHttpError, wantsJson } from './errors.js';
 import { errorCacheHeaders } from './wants-json.js';
 import { originForm } from './origin-form.js';
 import { LIB_ERRORS } from './error-codes.js';
@@ -273,8 +273,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   // Fastify's own errors (bad JSON, body too large) carry their 4xx status; anything else is a 500.
   // A 503 with Retry-After is an unavailability announced on purpose (a store away, a service
   // starting): its access line says it, with no ERROR and no stack.
-  if (http.statusCode >= 500 && !(http.statusCode === 503 && http.headers['retry-after']))
-    request.log.error({ err: error }, 'request failed');
+  if (http.statusCode >= 500 && !isAnnouncedUnavailable(http)) request.log.error({ err: error }, 'request failed');
   const body = toErrorBody(error, request.url, !request.server.production);
   reply.code(body.statusCode);
   const cacheHeaders = errorCacheHeaders(request.url, body.statusCode);

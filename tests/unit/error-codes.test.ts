@@ -16,6 +16,7 @@ import { RENDERER_ERRORS } from '../../services/renderer/src/error-codes.js';
 import { RENDERER_SERVER_ERRORS } from '../../services/renderer/src/server/error-codes.js';
 import { COOKBOOK_ERRORS } from '../../site/error-codes.js';
 import { COOKBOOK_SERVER_ERRORS } from '../../site/server/error-codes.js';
+import { SEARCH_ERRORS } from '../../site/app/search/error-codes.js';
 
 type Maker = { code: string; statusCode: number };
 
@@ -32,6 +33,7 @@ const CATALOGUES: Array<[prefix: string, catalogue: Record<string, Maker>]> = [
   // The site on the platform: its own prefix, and the same rules.
   ['COOKBOOK_', COOKBOOK_ERRORS],
   ['COOKBOOK_', COOKBOOK_SERVER_ERRORS],
+  ['COOKBOOK_', SEARCH_ERRORS],
 ];
 
 const PRODUCTION_ROOTS = ['lib', 'services', 'scripts', 'bench', 'site'];

@@ -12,7 +12,7 @@ import { SearchForm } from '../components/search-form.js';
 import { SearchResults } from '../components/search-results.js';
 import { pageViewerOf } from '../components/viewer.js';
 import { canonicalQuery, MAX_QUERY_LENGTH } from '../search/query.js';
-import { SEARCH_ERRORS } from '../search/search-errors.js';
+import { SEARCH_ERRORS } from '../search/error-codes.js';
 import { useLiveSearch } from '../search/use-live-search.js';
 import { servicesOf, viewerOf } from '../viewer-services.js';
 

@@ -32,7 +32,7 @@ export interface SiteApp {
   errorPage?: ComponentType<SiteErrorPageProps>;
   /**
    * Runs once in the browser, before hydration: for document-wide listeners that import a feature
-   * on first use (the cookbook's search box and shortcut), so the feature costs no page's first load.
+   * on first use (a site's search box and its shortcut), so the feature costs no page's first load.
    */
   onClientStart?: () => void;
 }
