@@ -50,7 +50,8 @@ export function retireDemoAccountWhenReady(redis: Redis, users: UserStore, logge
         done = true;
         redis.off('ready', attempt);
       },
-      (error: unknown) => logger.warn({ err: error }, 'demo account: could not check the store for it; trying again at the next connection'),
+      (error: unknown) =>
+        logger.warn({ err: error }, 'demo account: could not check the store for it; trying again at the next connection'),
     );
   };
   redis.on('ready', attempt);
