@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumForFile } from '../support/chromium.js';
 import { stackForFile } from '../support/stack.js';
 import { DEMO } from '../integration/site-support.js';
-import { gotoHydrated } from './site-browser.js';
+import { gotoHydrated, seriousViolations } from './site-browser.js';
 
 /** One of each page type; pages added later are appended here. */
 export const LAYOUT_PATHS = [
@@ -208,6 +208,17 @@ describe('the layout', () => {
     expect(printed.pre).toBe('pre-wrap');
     expect(printed.code).toBe('rgb(0, 0, 0)');
     expect(printed.article).not.toBe('none');
+  });
+
+  it('axe finds no serious or critical violation with the menu open, in light and dark mode', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await chromium.newPage({ viewport: { width: 390, height: 800 }, colorScheme });
+      await signIn(page);
+      await gotoHydrated(page, `${stack.url}/category/git`);
+      await page.locator('header .site-menu').click();
+      await menuPanel(page).waitFor();
+      expect(await seriousViolations(page), colorScheme).toEqual([]);
+    }
   });
 
   it('opens the menu without JavaScript: a disclosure with the navigation, search and sign-in', async () => {

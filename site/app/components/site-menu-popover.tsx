@@ -31,6 +31,7 @@ export function SiteMenuPopover({ handoff, children }: { handoff: SiteMenuHandof
       <Popover.Portal>
         <Popover.Content
           ref={content}
+          aria-label="Menu"
           align="end"
           sideOffset={8}
           collisionPadding={8}
