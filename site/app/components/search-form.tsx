@@ -4,9 +4,9 @@
  */
 export const SEARCH_PAGE = '/search';
 
-export function SearchForm({ className = 'site-search' }: { className?: string }) {
+export function SearchForm() {
   return (
-    <form action={SEARCH_PAGE} method="get" role="search" className={className}>
+    <form action={SEARCH_PAGE} method="get" role="search" className="site-search">
       {/* The label wraps the field: the form is drawn twice (bar and menu), so no ids to clash. */}
       <label>
         <span className="sr-only">Search recipes</span>

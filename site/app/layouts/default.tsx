@@ -1,6 +1,7 @@
 /**
  * The default layout (DESIGN): a skip link, the header (site name, and the controls: in a bar on
- * wide screens, in a menu on narrow ones), the page in <main>, the footer. Looks: styles/header.css.
+ * wide screens, in a menu on narrow ones), the page in <main>, the footer. Looks: styles/header.css
+ * (class names there rather than utilities here: this module is first-load JavaScript).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +14,7 @@ export const MAIN_ID = 'main-content';
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
-    <div data-layout="default" className="flex min-h-screen flex-col">
+    <div data-layout="default" className="site-layout">
       <a href={`#${MAIN_ID}`} className="skip-link">
         Skip to content
       </a>
@@ -28,10 +29,10 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <SiteControls />
         </SiteMenu>
       </header>
-      <main id={MAIN_ID} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
+      <main id={MAIN_ID}>
         {children}
       </main>
-      <footer className="border-t border-default px-4 py-6 text-center text-sm text-muted">{SITE_NAME}: recipes for developers.</footer>
+      <footer>{SITE_NAME}: recipes for developers.</footer>
     </div>
   );
 }
