@@ -1,6 +1,7 @@
 /**
  * The site's accounts in one place: sessions, users and saved recipes, in Redis when REDIS_URL is
- * set and embedded otherwise (sessions in memory, users in a JSON file with a demo account).
+ * set and embedded otherwise (sessions in memory, users in a JSON file with a demo account;
+ * DEMO_ACCOUNT=false removes it from either store).
  * `createAccounts` at start; `registerAccounts` adds the /api/auth and /api/saved routes.
  */
 import fastifyCookie from '@fastify/cookie';
@@ -13,7 +14,7 @@ import type { Accounts } from './accounts-type.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { legacyUsersFile, usersFileOf, type AccountsConfig } from './auth/config.js';
 import { signedInFrom } from './auth/current-user.js';
-import { ensureDemoAccount } from './auth/demo-account.js';
+import { ensureDemoAccount, retireDemoAccount, retireDemoAccountWhenReady } from './auth/demo-account.js';
 import { acceptFormBodies, typedEmailFrom } from './auth/plain-forms.js';
 import {
   LOGIN_ADDRESS_FAILURES_MAX_DEFAULT,
@@ -74,7 +75,10 @@ export async function createAccounts({ config, repository, logger, passwordCost,
     ),
     familiar: count({ max: 1, windowMs: LOGIN_FAMILIAR_MS }, 'familiar:'),
   });
+  // Only the embedded mode creates it; either store may hold one from an earlier start or an import.
   if (!redis && config.DEMO_ACCOUNT) await ensureDemoAccount(users, logger);
+  else if (!config.DEMO_ACCOUNT && redis) retireDemoAccountWhenReady(redis, users, logger);
+  else if (!config.DEMO_ACCOUNT) await retireDemoAccount(users, logger);
   logger.info({ sessions: sessions.kind, users: users.kind, usersFile: redis ? undefined : usersFile }, 'accounts ready');
   const health = redis ? redisHealth(redis) : undefined;
 

@@ -121,7 +121,7 @@ describe('programmatic moves through navigate()', () => {
     await page.waitForFunction(() => location.pathname === '/category/git' && document.querySelector('[data-save="not-saved"]'));
     await markDocument(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.locator('[data-account="signed-out"]').waitFor();
+    await page.locator('[data-account="signed-out"]:visible').waitFor();
     await page.locator('[data-save="anonymous"]').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/category/git');
     expect(await sameDocument(page)).toBe(true);

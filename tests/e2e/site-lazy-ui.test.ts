@@ -83,10 +83,10 @@ describe('interaction-only code', () => {
     const watched = await open({ colorScheme: 'light' });
     const { page } = watched;
     await land(watched, '/category/git');
-    const before = await page.locator('[data-color-mode-switch]').boundingBox();
+    const before = await page.locator('[data-color-mode-switch]:visible').boundingBox();
     await page.click('[data-color-mode-switch]');
     await page.getByRole('menu').waitFor({ state: 'visible' });
-    expect(await page.locator('[data-color-mode-switch]').boundingBox()).toEqual(before);
+    expect(await page.locator('[data-color-mode-switch]:visible').boundingBox()).toEqual(before);
     expect((await watched.radixScripts()).length).toBeGreaterThan(0);
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
@@ -98,7 +98,7 @@ describe('interaction-only code', () => {
     const { page } = watched;
     await land(watched, '/');
     // The header's sign-in link comes just before the switch.
-    await page.locator('[data-account]').focus();
+    await page.locator('[data-account]:visible').focus();
     await page.keyboard.press('Tab');
     // The stand-in gave way to the menu's trigger, which kept the focus and shows its tooltip.
     await page.locator('[data-ui-tooltip]', { hasText: 'Colour mode' }).waitFor({ state: 'visible' });
@@ -147,7 +147,7 @@ describe('content icons', () => {
     expect(watched.scripts.filter((s) => /icons-loader|icon-set/.test(s))).toEqual([]);
 
     // Another category, by the client router: its recipe icons come from the icon service.
-    await page.locator('header a', { hasText: 'Home' }).click();
+    await page.locator('header a:visible', { hasText: 'Home' }).click();
     await page.waitForURL(`${stack.url}/`);
     await page.locator('a[href="/category/docker"]').first().click();
     await page.waitForURL(`${stack.url}/category/docker`);

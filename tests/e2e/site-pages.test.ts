@@ -117,10 +117,10 @@ describe('accounts in the browser', () => {
     const page = await open();
     await signIn(page, '/category/git');
     await page.waitForURL(`${stack.url}/category/git`);
-    await expect.poll(() => page.locator('[data-account="signed-in"]').innerText()).toContain('Demo Cook');
+    await expect.poll(() => page.locator('[data-account="signed-in"]:visible').innerText()).toContain('Demo Cook');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await toast(page, 'Signed out');
-    await page.locator('[data-account="signed-out"]').waitFor();
+    await page.locator('[data-account="signed-out"]:visible').waitFor();
     const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
     expect(session).toEqual({ user: null });
   });

@@ -1,38 +1,38 @@
-/** The default layout (DESIGN): header with the site name, navigation and the colour-mode switch; footer. */
-import { ColorModeSwitch } from '../../../services/renderer/src/app/components/ui/color-mode-switch.js';
+/**
+ * The default layout (DESIGN): a skip link, the header (site name, and the controls: in a bar on
+ * wide screens, in a menu on narrow ones), the page in <main>, the footer. Looks: styles/header.css
+ * (class names there rather than utilities here: this module is first-load JavaScript).
+ */
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
-import { AccountMenu } from '../components/account-menu.js';
+import { Link } from 'react-router';
+import { SiteControls } from '../components/site-controls.js';
+import { SiteMenu } from '../components/site-menu.js';
 import { SITE_NAME } from '../site-name.js';
 
-const NAVIGATION = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About' },
-];
+/** The skip link's target. */
+export const MAIN_ID = 'main-content';
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
-    <div data-layout="default" className="flex min-h-screen flex-col">
-      <header className="border-b border-default">
-        <div className="mx-auto flex max-w-5xl items-center gap-6 px-4 py-3">
-          <Link to="/" className="text-lg font-semibold">
-            {SITE_NAME}
-          </Link>
-          <nav aria-label="Main" className="flex flex-1 gap-4 text-sm">
-            {NAVIGATION.map((item) => (
-              <NavLink key={item.to} to={item.to} end className="hover:underline aria-[current=page]:font-semibold">
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-          <AccountMenu />
-          <div data-slot="color-mode-switch">
-            <ColorModeSwitch />
-          </div>
+    <div data-layout="default" className="site-layout">
+      <a href={`#${MAIN_ID}`} className="skip-link">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <Link to="/" className="text-lg font-semibold">
+          {SITE_NAME}
+        </Link>
+        <div className="site-bar">
+          <SiteControls />
         </div>
+        <SiteMenu>
+          <SiteControls />
+        </SiteMenu>
       </header>
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
-      <footer className="border-t border-default px-4 py-6 text-center text-sm text-muted">{SITE_NAME}: recipes for developers.</footer>
+      <main id={MAIN_ID}>
+        {children}
+      </main>
+      <footer>{SITE_NAME}: recipes for developers.</footer>
     </div>
   );
 }

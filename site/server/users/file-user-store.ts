@@ -94,6 +94,14 @@ export function createFileUserStore(options: FileUserStoreOptions): UserStore {
         return kept.length !== list.length;
       });
     },
+    remove(userId) {
+      return change((current) => {
+        const before = current.users.length;
+        current.users = current.users.filter((u) => u.id !== userId);
+        delete current.saved[userId];
+        return current.users.length !== before;
+      });
+    },
     async dump() {
       return structuredClone(await load());
     },

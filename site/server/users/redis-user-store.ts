@@ -11,6 +11,9 @@ import { checkPassword, newUserRecord, publicUser } from './credentials.js';
 import type { ScryptCost } from './password.js';
 import { normalizeEmail, UserExistsError, type SavedEntry, type UserRecord, type UsersDump, type UserStore } from './types.js';
 
+/** Deletes an email's claim only when it holds the given id (a compare-and-delete, atomic in Redis). */
+const RELEASE_EMAIL = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
+
 export interface RedisUserStoreOptions {
   redis: Redis;
   prefix: string;
@@ -89,6 +92,13 @@ export function createRedisUserStore(options: RedisUserStoreOptions): UserStore 
     },
     async unsave(userId, recipeId) {
       return (await redis.zrem(keys.saved(userId), recipeId)) === 1;
+    },
+    async remove(userId) {
+      const found = await record(userId);
+      if (!found) return false;
+      // The email claim goes only while it names this user: a new account may have taken it since.
+      await redis.multi().del(keys.user(userId), keys.saved(userId)).eval(RELEASE_EMAIL, 1, keys.email(found.email), userId).exec();
+      return true;
     },
     async dump(): Promise<UsersDump> {
       const users = await allRecords();

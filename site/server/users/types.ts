@@ -57,6 +57,8 @@ export interface UserStore {
   save(userId: string, recipeId: string): Promise<boolean>;
   /** Answers whether it was saved. */
   unsave(userId: string, recipeId: string): Promise<boolean>;
+  /** Deletes the user and their saved list (their sessions then find no user); answers whether there was one. */
+  remove(userId: string): Promise<boolean>;
   /** Every user with the password hash, and every saved list. */
   dump(): Promise<UsersDump>;
   /** Adds the users of a dump (ids, hashes and dates kept) with their saved lists; never replaces a user. */

@@ -64,6 +64,26 @@ export function describeUserStore(name: string, create: (scope: string) => Promi
       expect(await store.saved(user.id)).toEqual(['docker-prune']);
     });
 
+    it('removes a user with their saved list: they cannot sign in, and their email is free again', async () => {
+      const store = await fresh();
+      const gone = await store.add({ email: 'gone@example.com', name: 'Gone', password: 'leaving today' });
+      const kept = await store.add({ email: 'kept@example.com', name: 'Kept', password: 'staying here' });
+      await store.save(gone.id, 'git-undo');
+      await store.save(kept.id, 'docker-prune');
+      expect(await store.remove(gone.id)).toBe(true);
+      expect(await store.remove(gone.id)).toBe(false);
+      expect(await store.remove('nobody')).toBe(false);
+      expect(await store.get(gone.id)).toBeNull();
+      expect(await store.findByEmail('gone@example.com')).toBeNull();
+      expect(await store.verify('gone@example.com', 'leaving today')).toBeNull();
+      expect(await store.saved(gone.id)).toEqual([]);
+      expect((await store.dump()).users.map((u) => u.email)).toEqual(['kept@example.com']);
+      expect(await store.verify('kept@example.com', 'staying here')).toEqual(kept);
+      expect(await store.saved(kept.id)).toEqual(['docker-prune']);
+      const again = await store.add({ email: 'gone@example.com', name: 'Back', password: 'a new start' });
+      expect(again.id).not.toBe(gone.id);
+    });
+
     it('shares users and saved recipes between stores of one scope, not across scopes', async () => {
       const writer = await fresh('shared');
       const reader = await fresh('shared');

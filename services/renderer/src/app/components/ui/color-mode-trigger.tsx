@@ -13,7 +13,7 @@ export function ColorModeIcons() {
   return (
     <>
       <Icon name="lucide:sun" className="size-5 dark:hidden" />
-      <Icon name="lucide:moon" className="hidden size-5 dark:inline-block" />
+      <Icon name="lucide:moon" className="ui-dark-only size-5" />
     </>
   );
 }
