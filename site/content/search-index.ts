@@ -18,10 +18,13 @@ export interface SearchIndexFile {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
 
-/** A recipe's HTML as the words a reader sees: tags dropped, entities decoded, whitespace collapsed. */
+/**
+ * A recipe's HTML as the words a reader sees: tags dropped, entities decoded, whitespace collapsed;
+ * a code block's language label (its figcaption) is chrome, not words ("Bash" glued to "git").
+ */
 export function plainTextOf(html: string): string {
   return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<(script|style|figcaption)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<\/(p|li|h\d|pre|figure|div|tr)>|<br\s*\/?>/gi, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&(#?\w+);/g, (whole, name: string) => ENTITIES[name] ?? whole)

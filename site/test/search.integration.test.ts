@@ -69,6 +69,10 @@ describe('search over the cookbook', () => {
 
   it('keeps the index of plain text: no tags, entities decoded', () => {
     expect(plainTextOf('<p>a &lt;b&gt; &amp; <code>c</code></p><pre><span>d</span></pre>')).toBe('a <b> & c d');
+    // A code block's language label is not a word of the recipe.
+    expect(plainTextOf('<p>By hand</p><figure><figcaption data-code-language>Bash</figcaption><pre><code>git</code></pre></figure>')).toBe(
+      'By hand git',
+    );
     const body = JSON.stringify(buildSearchIndex(content.recipes, content.categories));
     expect(body).not.toMatch(/<span style=/);
   });

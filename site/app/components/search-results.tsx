@@ -28,7 +28,7 @@ export function SearchResults({ query, hits }: { query: string; hits: readonly S
             <p className="mt-1 text-sm">
               <MarkedText text={hit.summary} terms={hit.terms} />
             </p>
-            <p className="mt-1 text-sm text-muted">
+            <p className="search-snippet mt-1 text-sm text-muted">
               <MarkedText text={hit.snippet} terms={hit.terms} />
             </p>
             <TagChips tags={hit.tags} />

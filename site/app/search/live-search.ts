@@ -26,7 +26,11 @@ function visible(element: HTMLElement): boolean {
 
 /** `/`, Ctrl+K: the search page's box, else the first search box in view, else the search page. */
 export function focusSearch(doc: Document): void {
-  const boxes = [...doc.querySelectorAll<HTMLInputElement>(`${PAGE_FORM_SELECTOR} input[name=q], ${SEARCH_INPUT_SELECTOR}`)];
+  // The page's own box first (the search page's), then any other: the header's comes first in the document.
+  const boxes = [
+    ...doc.querySelectorAll<HTMLInputElement>(`${PAGE_FORM_SELECTOR} input[name=q]`),
+    ...doc.querySelectorAll<HTMLInputElement>(SEARCH_INPUT_SELECTOR),
+  ];
   const box = boxes.find(visible);
   if (!box) {
     void navigate('/search');
