@@ -57,7 +57,9 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
         dataFiles: site.dataFiles,
       }),
     ],
-    build: { sourcemap: true, emptyOutDir: true },
+    // No [PLUGIN_TIMINGS] report: scripts/build.mjs times the whole step, and the report's figures
+    // (Tailwind's and React's transforms) are the build's normal cost, not something to act on.
+    build: { sourcemap: true, emptyOutDir: true, rolldownOptions: { checks: { bundlerTimings: false } } },
     environments: {
       client: {
         build: {
