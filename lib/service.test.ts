@@ -95,11 +95,17 @@ describe('createService', () => {
     expect(wrongMethod.json()).toMatchObject({ code: 'LIB_METHOD_NOT_ALLOWED', message: 'DELETE is not allowed here; use GET, HEAD' });
   });
 
-  it('writes one access line per request, passing health probes only at debug level', async () => {
+  it('writes one access line per request; health probes only at debug level, but a failing one once the service was ready', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
-    const service = createService({ name: 'test', logger, production: true, checks: { a: () => 'down' } });
+    let state: CheckState = 'down';
+    const service = createService({ name: 'test', logger, production: true, checks: { a: () => state } });
     await service.inject('/healthz');
+    // Starting: not ready yet, and no news.
+    await service.inject('/readyz');
+    state = 'ok';
+    await service.inject('/readyz');
+    state = 'down';
     await service.inject('/readyz');
     await service.inject({ url: '/missing', headers: { 'x-request-id': 'r-1' } });
     expect(lines.map((line) => [line.msg, line.path, line.status])).toEqual([

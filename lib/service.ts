@@ -131,8 +131,10 @@ export function createService(options: ServiceOptions): FastifyInstance {
       traceId: request.trace?.traceId,
       ...options.accessFields?.(request, reply),
     };
-    // Orchestrators probe health every few seconds: a passing probe is not worth an info line.
-    const probe = isHealthPath(request.url) && status < 400;
+    // Orchestrators probe health every few seconds: a passing probe is not worth an info line, and
+    // neither is a failing one before the service was first ready (its start: the launcher and
+    // Kubernetes probe until it is). A failing probe once it has been ready is news.
+    const probe = isHealthPath(request.url) && (status < 400 || !health.wasReady);
     accessLog[probe ? 'debug' : 'info'](fields, 'request');
   };
 
@@ -169,7 +171,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     done();
   });
 
-  registerHealth(app, options.checks ?? {});
+  const health = registerHealth(app, options.checks ?? {});
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -184,7 +186,9 @@ export function createService(options: ServiceOptions): FastifyInstance {
   return app;
 }
 
-function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>): void {
+/** `/healthz` and `/readyz`; `wasReady` says whether `/readyz` has answered other than down yet. */
+function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>): { readonly wasReady: boolean } {
+  const health = { wasReady: false };
   app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
   app.get(READY_PATH, async (_request, reply) => {
     const entries = await Promise.all(
@@ -201,9 +205,11 @@ function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCh
     const reasons = Object.fromEntries(entries.flatMap(([name, result]) => (result.reason ? [[name, result.reason]] : [])));
     const states = Object.values(results);
     const status = states.includes('down') ? 'down' : states.includes('degraded') ? 'degraded' : 'ready';
+    if (status !== 'down') health.wasReady = true;
     reply.code(status === 'down' ? 503 : 200).header('cache-control', 'no-store');
     return Object.keys(reasons).length > 0 ? { status, checks: results, reasons } : { status, checks: results };
   });
+  return health;
 }
 
 /**

@@ -59,7 +59,10 @@ export function buildSteps(buildDir) {
     {
       name: 'renderer',
       label: 'build client and SSR bundles (Vite)',
-      command: [process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'services/renderer/vite.config.ts', '--logLevel', 'warn']],
+      command: [
+        process.execPath,
+        ['node_modules/vite/bin/vite.js', 'build', '--config', 'services/renderer/vite.config.ts', '--logLevel', 'warn'],
+      ],
       // The renderer's app and build code, the site, the shared lib, and the icon names the content holds.
       inputs: {
         files: ['services/renderer', 'site', 'lib', 'tsconfig.json', ...PACKAGES],

@@ -44,7 +44,16 @@ async function runStep(step, keys) {
   const inputs = step.inputs.serverSources ? { ...step.inputs, files: [...step.inputs.files, ...serverSources(root)] } : step.inputs;
   const key = inputsKey(root, { ...inputs, after: step.after.map((name) => keys.get(name)) });
   keys.set(step.name, key);
-  if (!force && upToDate(dirOf(step), step.name, key, step.outputs.map((path) => resolve(root, path)))) return { ran: false, ms: 0 };
+  if (
+    !force &&
+    upToDate(
+      dirOf(step),
+      step.name,
+      key,
+      step.outputs.map((path) => resolve(root, path)),
+    )
+  )
+    return { ran: false, ms: 0 };
   const started = Date.now();
   const output = step.command ? await run(step.command) : `${await compileServer()} files`;
   const ms = Date.now() - started;
