@@ -7,5 +7,5 @@ export interface StepInputs {
   after?: string[];
 }
 export declare function inputsKey(root: string, inputs: StepInputs): string;
-export declare function upToDate(buildDir: string, step: string, key: string, outputs: string[]): boolean;
+export declare function upToDate(buildDir: string, step: string, key: string, outputs: Array<string | (() => boolean)>): boolean;
 export declare function recordInputs(buildDir: string, step: string, key: string): void;

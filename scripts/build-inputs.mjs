@@ -54,10 +54,14 @@ export function inputsKey(root, { files = [], imports = [], env = [], derived = 
 
 const stampFile = (buildDir, step) => join(buildDir, '.inputs', step);
 
-/** Whether the step last succeeded with these inputs and its outputs are still there. */
+/**
+ * Whether the step last succeeded with these inputs and its outputs are still there.
+ * @param {Array<string | (() => boolean)>} outputs paths that must exist, or checks
+ */
 export function upToDate(buildDir, step, key, outputs) {
   try {
-    return readFileSync(stampFile(buildDir, step), 'utf8') === key && outputs.every((path) => existsSync(path));
+    const present = (output) => (typeof output === 'function' ? output() : existsSync(output));
+    return readFileSync(stampFile(buildDir, step), 'utf8') === key && outputs.every(present);
   } catch {
     return false;
   }

@@ -72,5 +72,7 @@ describe('whether a step is up to date', () => {
     writeFileSync(output, '{}');
     expect(upToDate(buildDir, 'step', 'k1', [output])).toBe(true);
     expect(upToDate(buildDir, 'step', 'k2', [output])).toBe(false);
+    expect(upToDate(buildDir, 'step', 'k1', [output, () => false])).toBe(false);
+    expect(upToDate(buildDir, 'step', 'k1', [output, () => true])).toBe(true);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * The build's steps: what each runs, what it reads (its inputs, hashed into its key) and what it
- * writes (checked to be there). A step runs after the steps named in `after`, whose keys are part
+ * writes (checked to be there: a path, or a check). A step runs after the steps named in `after`, whose keys are part
  * of its own, so a change reaches every step that depends on it and no other; `runsAfter` orders
  * without keying (a step runs compiled code, but its key holds the sources it imports). Each step is also an
  * npm script (`npm run build:icons`…) that runs it alone, whatever its inputs.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -78,7 +78,8 @@ export function buildSteps(buildDir) {
       label: 'compress assets',
       command: node('scripts/compress-assets.js'),
       inputs: { imports: ['scripts/compress-assets.ts'] },
-      outputs: [],
+      // The twins themselves: a Vite build run alone (npm run build:renderer) empties dist/client.
+      outputs: [() => existsSync(join(buildDir, 'client')) && readdirSync(join(buildDir, 'client')).some((name) => name.endsWith('.br'))],
       after: ['renderer'],
     },
     {

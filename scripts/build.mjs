@@ -44,18 +44,12 @@ async function runStep(step, keys) {
   const inputs = step.inputs.serverSources ? { ...step.inputs, files: [...step.inputs.files, ...serverSources(root)] } : step.inputs;
   const key = inputsKey(root, { ...inputs, after: step.after.map((name) => keys.get(name)) });
   keys.set(step.name, key);
-  if (
-    !force &&
-    upToDate(
-      dirOf(step),
-      step.name,
-      key,
-      step.outputs.map((path) => resolve(root, path)),
-    )
-  )
-    return { ran: false, ms: 0 };
+  const outputs = step.outputs.map((output) => (typeof output === 'function' ? output : resolve(root, output)));
+  if (!force && upToDate(dirOf(step), step.name, key, outputs)) return { ran: false, ms: 0 };
   const started = Date.now();
-  const output = step.command ? await run(step.command) : `${await compileServer()} files`;
+  const output = await (step.command ? run(step.command) : compileServer().then((count) => `${count} files`)).catch((error) => {
+    throw Object.assign(error, { step });
+  });
   const ms = Date.now() - started;
   recordInputs(dirOf(step), step.name, key);
   say(`${step.label}: ${seconds(ms)}${summary(output) ? ` (${summary(output)})` : ''}`);
@@ -86,9 +80,9 @@ async function main() {
   try {
     await Promise.all(steps.map(start));
   } catch (error) {
-    const failed = steps.find((step) => runs.has(step.name) && !done.has(step.name));
+    // The step's own output says what is wrong; then one line says which step it was.
     if (error.output) process.stderr.write(error.output);
-    say(`${failed?.label ?? 'a step'} failed: ${error.message}`);
+    process.stderr.write(`build: ${error.step?.label ?? 'a step'} failed (${error.message})\n`);
     process.exit(1);
   }
   const ran = steps.filter((step) => done.get(step.name).ran);
