@@ -45,16 +45,28 @@ const keep = (name: ServiceName) => (line: string) =>
 
 const started = Date.now();
 const readyUrl = (name: ServiceName) => `http://127.0.0.1:${config.PORT + PORT_OFFSETS[name]}${READY_PATH}`;
-/** Says when a service answers its readiness check (again, after a restart). */
+const awaiting = new Map<ServiceName, number>();
+/**
+ * Says when a service answers its readiness check (again, after a restart). One not ready within a
+ * minute (Redis away, say) is named once, with where to read why, and still awaited.
+ */
 async function announceReady(name: ServiceName, again = false): Promise<void> {
-  const since = Date.now();
-  try {
-    await waitForOk(readyUrl(name), 60_000);
-    say(`${name} ready${again ? ' again' : ''} in ${((Date.now() - (again ? since : started)) / 1000).toFixed(1)} s`);
-  } catch {
-    say(`${name} not ready after 60 s (${readyUrl(name)})`, 50);
-    throw new Error(`${name} not ready`);
+  const since = again ? Date.now() : started;
+  // A newer start of the same service (restarted again meanwhile) speaks for it instead.
+  const turn = (awaiting.get(name) ?? 0) + 1;
+  awaiting.set(name, turn);
+  let warned = false;
+  for (;;) {
+    if (awaiting.get(name) !== turn) return;
+    try {
+      await waitForOk(readyUrl(name), 60_000);
+      break;
+    } catch {
+      if (!warned) say(`${name} is not ready after 60 s; ${readyUrl(name)} says why`, 50);
+      warned = true;
+    }
   }
+  if (awaiting.get(name) === turn) say(`${name} ready${again ? ' again' : ''} in ${((Date.now() - since) / 1000).toFixed(1)} s`);
 }
 
 say(`store: ${config.REDIS_URL ? `Redis at ${redactRedisUrl(config.REDIS_URL)}` : 'embedded (files under dist/build-store)'}`);
@@ -73,7 +85,7 @@ const supervisor = supervise({
       say(`${event.name} exited (${event.signal ?? `code ${event.code}`}); restarting in ${event.restartInMs} ms`);
     if (event.kind === 'restarted') {
       say(`${event.name} restarted (attempt ${event.attempt})`);
-      announceReady(event.name as ServiceName, true).catch(() => undefined);
+      void announceReady(event.name as ServiceName, true);
     }
     if (event.kind === 'gave-up')
       say(
@@ -98,7 +110,4 @@ process.once('SIGINT', stopAll);
 process.once('SIGTERM', stopAll);
 
 // One line per service as it gets ready, then one for the whole stack.
-Promise.all(SERVICE_NAMES.map((name) => announceReady(name))).then(
-  () => say(`ready at http://localhost:${config.PORT}`),
-  () => undefined,
-);
+void Promise.all(SERVICE_NAMES.map((name) => announceReady(name))).then(() => say(`ready at http://localhost:${config.PORT}`));
