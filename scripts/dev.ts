@@ -67,6 +67,6 @@ process.once('SIGTERM', stopAll);
 
 const started = Date.now();
 waitForStack(config.PORT, 120_000).then(
-  () => say(`ready in ${Date.now() - started} ms: http://localhost:${config.PORT}/ (save a file to see it change)`),
+  () => say(`ready at http://localhost:${config.PORT} in ${((Date.now() - started) / 1000).toFixed(1)} s (save a file to see it change)`),
   (error: Error) => say(`not ready yet: ${error.message}`),
 );
