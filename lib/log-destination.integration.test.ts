@@ -37,11 +37,6 @@ describe('the services’ log lines, gathered while the loop is busy', () => {
     expect(lines.map((line) => line.msg)).toEqual(['crashed: port taken']);
   });
 
-  it("leaves out Fastify's listening line and nothing else", () => {
-    const { lines } = linesOf(`log.info('Server listening at http://127.0.0.1:3001');\nlog.info('Server listening is a phrase');\nlog.info({ port: 1 }, 'ready');`);
-    expect(lines.map((line) => line.msg)).toEqual(['Server listening is a phrase', 'ready']);
-  });
-
   it('are not held back: a line is out while the process keeps running', async () => {
     const script = `import { createLogger } from ${JSON.stringify(logger)};
 createLogger({ service: 'test', format: 'json' }).info('first');

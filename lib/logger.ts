@@ -21,17 +21,12 @@ export function chooseLogFormat(settings: LoggerSettings): 'json' | 'pretty' {
 }
 
 /**
- * Fastify's "Server listening at …", said on every listen: an internal port's address is nobody's
- * business at the terminal, and the gateway's came before the stack could serve. Each service says
- * it is ready in a line of its own; `npm start` says when all are (scripts/launch.ts).
+ * Fastify's "Server listening at …", said on every listen (lib/service.ts leaves it out): an
+ * internal port's address is nobody's business at the terminal, and the gateway's came before the
+ * stack could serve. Each service says it is ready in a line of its own; `npm start` says when all
+ * are (scripts/launch.ts).
  */
 export const FASTIFY_LISTENING = 'Server listening at ';
-
-/** Leaves Fastify's listening line out; every other call goes through as it came. */
-function withoutListeningLine(this: Logger, args: Parameters<Logger['info']>, method: (...args: unknown[]) => void): void {
-  if (typeof args[0] === 'string' && args[0].startsWith(FASTIFY_LISTENING)) return;
-  method.apply(this, args);
-}
 
 let crashesLogged = false;
 
@@ -53,7 +48,6 @@ export function createLogger(settings: LoggerSettings): Logger {
   const options: LoggerOptions = {
     level: settings.level ?? 'info',
     base: { service: settings.service },
-    hooks: { logMethod: withoutListeningLine },
     // Never let credentials reach a log line.
     redact: {
       // ioredis puts a failed command on its error: AUTH's arguments are the password.

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createError } from './errors.js';
-import { createService, requestIdFrom, type CheckState } from './service.js';
+import { createService, listenQuietly, requestIdFrom, type CheckState } from './service.js';
 
 const quiet = pino({ level: 'silent' });
 
@@ -113,6 +113,21 @@ describe('createService', () => {
       ['request', '/missing', 404],
     ]);
     expect(lines[1]).toMatchObject({ reqId: 'r-1', method: 'GET', durationMs: expect.any(Number) });
+  });
+
+  it("listens without Fastify's listening line, and leaves the logger as it was", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const service = createService({ name: 'test', logger, production: true });
+    const info = service.log.info;
+    await listenQuietly(service, 0, '127.0.0.1');
+    try {
+      expect(service.log.info).toBe(info);
+      service.log.info('Server listening at http://127.0.0.1:1 (said by someone else, later)');
+      expect(lines.map((line) => line.msg)).toEqual(['Server listening at http://127.0.0.1:1 (said by someone else, later)']);
+    } finally {
+      await service.close();
+    }
   });
 
   it('shows the error page to browsers, with the SPEC headlines', async () => {

@@ -18,6 +18,7 @@ import { LIB_ERRORS } from './error-codes.js';
 import { allowedMethods } from './allowed-methods.js';
 import { answerConnect, clientErrorHandler } from './client-errors.js';
 import { clientBrokeRequest, registerRequestGuards } from './request-guards.js';
+import { FASTIFY_LISTENING } from './logger.js';
 import { lazyRequestLogger } from './request-logger.js';
 import { resolveMetricsPort, startMetricsServer } from './metrics.js';
 import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
@@ -272,6 +273,26 @@ export function listenOptionsOf(config: {
 }
 
 /**
+ * `app.listen`, without Fastify's "Server listening at …" line (lib/logger.ts FASTIFY_LISTENING).
+ * Fastify writes it with `app.log.info` and has no option against it; that one method is wrapped
+ * for the listen alone, so no log call of the running service pays for a check (a per-call pino
+ * hook would have). Request loggers are children with methods of their own: untouched.
+ */
+export async function listenQuietly(app: FastifyInstance, port: number, host: string): Promise<void> {
+  const log = app.log as FastifyBaseLogger & { info: (...args: unknown[]) => void };
+  const info = log.info;
+  log.info = function (this: unknown, ...args: unknown[]) {
+    if (typeof args[0] === 'string' && args[0].startsWith(FASTIFY_LISTENING)) return;
+    info.apply(this, args);
+  };
+  try {
+    await app.listen({ port, host });
+  } finally {
+    log.info = info;
+  }
+}
+
+/**
  * Listens, and on SIGTERM or SIGINT stops taking connections, lets in-flight requests finish and
  * exits 0; if draining takes longer than the timeout it exits 1 so the operator knows.
  */
@@ -280,7 +301,7 @@ export async function listen(app: FastifyInstance, options: ListenOptions): Prom
   const metricsPort = resolveMetricsPort(options.port, options.metricsPort);
   // Metrics first: a taken metrics port stops the service before it takes traffic.
   if (metricsPort > 0) await startMetricsServer(app.telemetry.metrics, metricsPort, options.host);
-  await app.listen({ port: options.port, host: options.host });
+  await listenQuietly(app, options.port, options.host);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
