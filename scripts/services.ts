@@ -51,16 +51,6 @@ export const NODE_FLAGS: Record<ServiceName, string[]> = {
 };
 
 /**
- * The launcher's own V8 settings, as package.json's `start` gives them (bench/support/launched-stack.ts
- * starts it the same way): it only supervises, with no hot path of its own once the services write
- * their lines to its stdout themselves, so V8's lite mode (no optimising compiler, feedback made
- * lazily) serves it in 49 MB of RSS instead of 54. Lite mode has no WebAssembly (the launcher uses
- * none); saying so (--no-expose-wasm) spares every start V8's "disabling flag --expose_wasm due to
- * conflicting flags" warning.
- */
-export const LAUNCHER_NODE_FLAGS = ['--lite-mode', '--no-expose-wasm'];
-
-/**
  * `output: 'inherit'` gives the service the caller's own stdout and stderr: its JSON lines reach
  * them with no relaying at all (lib/log-destination.ts keeps each write whole); 'pipe' hands
  * them to the caller.

@@ -1,7 +1,7 @@
 /**
  * What `npm start` shows, as a newcomer sees it: started once on a pipe (a log collector) and once
- * on a pseudo-terminal (util-linux's `script`), with the launcher's own V8 flags as package.json's
- * `start` gives them. No runtime warning, no "listening" line, one ready line per service and then
+ * on a pseudo-terminal (util-linux's `script`), with the launcher's command as package.json's
+ * `start` gives it (the build is the test run's own). No runtime warning, no "listening" line, one ready line per service and then
  * one `ready at`; on a pipe every line is JSON, written by the services to the launcher's own
  * output (the same pipe, inherited), never relayed.
  */
@@ -13,10 +13,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '#lib/paths.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
-import { LAUNCHER_NODE_FLAGS, SERVICE_NAMES } from '../../scripts/services.js';
+import { SERVICE_NAMES } from '../../scripts/services.js';
 import { waitFor } from '../support/wait-for.js';
 
-const launcher = join(projectRoot, 'dist', 'node', 'scripts', 'launch.js');
+/** package.json's `start` after its build: the launcher with the flags the running Node takes. */
+const startScript = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const launcherCommand = `exec ${startScript.split(' && ').pop()!}`;
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
@@ -87,7 +89,7 @@ function checkAnnouncements(messages: string[], port: number): void {
 
 describe('npm start, as a newcomer sees it', () => {
   it('on a pipe: JSON lines only, written by the services themselves, and the ready lines', async () => {
-    const started = await start(() => [process.execPath, ...LAUNCHER_NODE_FLAGS, launcher]);
+    const started = await start(() => ['sh', '-c', launcherCommand]);
     await waitFor(() => started.out().includes(ready(started.port)), 60_000, 100);
     // An access line, from the gateway straight to the shared output.
     await fetch(`http://127.0.0.1:${started.port}/about`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' } });
@@ -120,12 +122,7 @@ describe('npm start, as a newcomer sees it', () => {
 
   it('on a terminal: readable lines tagged with their service, and the ready lines', async () => {
     // `script` gives the launcher a pseudo-terminal as stdout and stderr; -e returns its exit code.
-    const started = await start(() => [
-      'script',
-      '-qefc',
-      ['exec', process.execPath, ...LAUNCHER_NODE_FLAGS, launcher].map((word) => `'${word}'`).join(' '),
-      '/dev/null',
-    ]);
+    const started = await start(() => ['script', '-qefc', launcherCommand, '/dev/null']);
     await waitFor(() => started.out().includes(ready(started.port)), 60_000, 100);
     const [pid] = childrenOf(started.child.pid!);
     await stop(pid!, started.child);
