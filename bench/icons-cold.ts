@@ -10,10 +10,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_ICON_INDEX_DIR } from '../services/icons/src/app.js';
 import { rssOf } from './icons-measure.js';
 import { median } from './support/rounds.js';
 import { iconSetUrl } from '#lib/url-space/icons.js';
+import { DEFAULT_ICON_INDEX_DIR } from '../services/icons/src/icon-index.js';
 
 const HUGE = ['fluent-emoji', 'noto', 'iconmind'];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);

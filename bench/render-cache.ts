@@ -2,7 +2,8 @@
  * `npm run bench:cache`: the render cache's hit path against the speed of bytes, in one interleaved
  * run (every target once per round, the order rotated each round):
  *   - the cached category page through the whole stack as `npm start` runs it (launcher and four
- *     services, LOG_LEVEL=info: one access line per request, relayed by the launcher) against a
+ *     services, every one's CPU counted; LOG_LEVEL=info: one access line per request, which the
+ *     gateway writes to the launcher's own stdout, inherited, so the launcher relays none) against a
  *     bare node:http server answering the same bytes with a Content-Length, in a process of its own
  *     (goal: CPU per request <= 2x, req/s >= 0.7x), identity and br;
  *   - the same stack at LOG_LEVEL=warn: the access line's cost is the difference;

@@ -23,10 +23,18 @@ describe('the services’ log lines, gathered while the loop is busy', () => {
     expect(lines.map((line) => line.n)).toEqual(Array.from({ length: 500 }, (_, n) => n));
   });
 
-  it('are written when the process dies of an uncaught error', () => {
+  it('are written when the process dies of an uncaught error, the crash as one fatal line with its stack', () => {
     const { lines, status } = linesOf(`log.error('about to fail');\nsetTimeout(() => { throw new Error('boom'); }, 0);`);
-    expect(status).not.toBe(0);
-    expect(lines.map((line) => line.msg)).toEqual(['about to fail']);
+    expect(status).toBe(1);
+    expect(lines.map((line) => line.msg)).toEqual(['about to fail', 'crashed: boom']);
+    expect(lines[1]).toMatchObject({ level: 60, origin: 'uncaughtException', err: { type: 'Error', message: 'boom' } });
+    expect((lines[1]!.err as { stack: string }).stack).toMatch(/^Error: boom\n\s+at /);
+  });
+
+  it('says a rejection nobody handled as a crash too', () => {
+    const { lines, status } = linesOf(`await Promise.reject(new Error('port taken'));`);
+    expect(status).toBe(1);
+    expect(lines.map((line) => line.msg)).toEqual(['crashed: port taken']);
   });
 
   it('are not held back: a line is out while the process keeps running', async () => {

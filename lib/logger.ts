@@ -20,6 +20,30 @@ export function chooseLogFormat(settings: LoggerSettings): 'json' | 'pretty' {
   return process.stdout.isTTY ? 'pretty' : 'json';
 }
 
+/**
+ * Fastify's "Server listening at …", said on every listen (lib/service.ts leaves it out): an
+ * internal port's address is nobody's business at the terminal, and the gateway's came before the
+ * stack could serve. Each service says it is ready in a line of its own; `npm start` says when all
+ * are (scripts/launch.ts).
+ */
+export const FASTIFY_LISTENING = 'Server listening at ';
+
+let crashesLogged = false;
+
+/**
+ * A crash (an uncaught exception, or a rejection nobody handled: a port taken at start) as one
+ * fatal JSON line with its stack, where Node would print the stack over many lines of stderr; the
+ * launcher shows it on a terminal as one readable line. The process still exits 1.
+ */
+function logCrashes(logger: Logger): void {
+  if (crashesLogged) return;
+  crashesLogged = true;
+  process.on('uncaughtException', (error, origin) => {
+    logger.fatal({ err: error, origin }, `crashed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
+
 export function createLogger(settings: LoggerSettings): Logger {
   const options: LoggerOptions = {
     level: settings.level ?? 'info',
@@ -39,5 +63,8 @@ export function createLogger(settings: LoggerSettings): Logger {
     return pino(options);
   }
   // Silent loggers (tests) write nothing: no destination for them.
-  return options.level === 'silent' ? pino(options) : pino(options, batchedDestination());
+  if (options.level === 'silent') return pino(options);
+  const logger = pino(options, batchedDestination());
+  logCrashes(logger);
+  return logger;
 }

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createError } from './errors.js';
-import { createService, requestIdFrom, type CheckState } from './service.js';
+import { createService, listenQuietly, requestIdFrom, type CheckState } from './service.js';
 
 const quiet = pino({ level: 'silent' });
 
@@ -95,11 +95,17 @@ describe('createService', () => {
     expect(wrongMethod.json()).toMatchObject({ code: 'LIB_METHOD_NOT_ALLOWED', message: 'DELETE is not allowed here; use GET, HEAD' });
   });
 
-  it('writes one access line per request, passing health probes only at debug level', async () => {
+  it('writes one access line per request; health probes only at debug level, but a failing one once the service was ready', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
-    const service = createService({ name: 'test', logger, production: true, checks: { a: () => 'down' } });
+    let state: CheckState = 'down';
+    const service = createService({ name: 'test', logger, production: true, checks: { a: () => state } });
     await service.inject('/healthz');
+    // Starting: not ready yet, and no news.
+    await service.inject('/readyz');
+    state = 'ok';
+    await service.inject('/readyz');
+    state = 'down';
     await service.inject('/readyz');
     await service.inject({ url: '/missing', headers: { 'x-request-id': 'r-1' } });
     expect(lines.map((line) => [line.msg, line.path, line.status])).toEqual([
@@ -107,6 +113,21 @@ describe('createService', () => {
       ['request', '/missing', 404],
     ]);
     expect(lines[1]).toMatchObject({ reqId: 'r-1', method: 'GET', durationMs: expect.any(Number) });
+  });
+
+  it("listens without Fastify's listening line, and leaves the logger as it was", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const service = createService({ name: 'test', logger, production: true });
+    const info = service.log.info;
+    await listenQuietly(service, 0, '127.0.0.1');
+    try {
+      expect(service.log.info).toBe(info);
+      service.log.info('Server listening at http://127.0.0.1:1 (said by someone else, later)');
+      expect(lines.map((line) => line.msg)).toEqual(['Server listening at http://127.0.0.1:1 (said by someone else, later)']);
+    } finally {
+      await service.close();
+    }
   });
 
   it('shows the error page to browsers, with the SPEC headlines', async () => {

@@ -20,6 +20,7 @@ import { LIB_ERRORS } from './error-codes.js';
 import { allowedMethods } from './allowed-methods.js';
 import { answerConnect, clientErrorHandler } from './client-errors.js';
 import { clientBrokeRequest, registerRequestGuards } from './request-guards.js';
+import { FASTIFY_LISTENING } from './logger.js';
 import { lazyRequestLogger } from './request-logger.js';
 import { resolveMetricsPort, startMetricsServer } from './metrics.js';
 import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
@@ -166,8 +167,10 @@ export function createService(options: ServiceOptions): FastifyInstance {
       traceId: request.trace?.traceId,
       ...options.accessFields?.(request, reply),
     };
-    // Orchestrators probe health every few seconds: a passing probe is not worth an info line.
-    const probe = isHealthPath(request.url) && status < 400;
+    // Orchestrators probe health every few seconds: a passing probe is not worth an info line, and
+    // neither is a failing one before the service was first ready (its start: the launcher and
+    // Kubernetes probe until it is). A failing probe once it has been ready is news.
+    const probe = isHealthPath(request.url) && (status < 400 || !health.wasReady);
     accessLog[probe ? 'debug' : 'info'](fields, 'request');
   };
 
@@ -204,7 +207,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     done();
   });
 
-  registerHealth(app, options.checks ?? {});
+  const health = registerHealth(app, options.checks ?? {});
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -219,7 +222,9 @@ export function createService(options: ServiceOptions): FastifyInstance {
   return app;
 }
 
-function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>): void {
+/** `/healthz` and `/readyz`; `wasReady` says whether `/readyz` has answered other than down yet. */
+function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>): { readonly wasReady: boolean } {
+  const health = { wasReady: false };
   app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
   app.get(READY_PATH, async (_request, reply) => {
     const entries = await Promise.all(
@@ -236,9 +241,11 @@ function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCh
     const reasons = Object.fromEntries(entries.flatMap(([name, result]) => (result.reason ? [[name, result.reason]] : [])));
     const states = Object.values(results);
     const status = states.includes('down') ? 'down' : states.includes('degraded') ? 'degraded' : 'ready';
+    if (status !== 'down') health.wasReady = true;
     reply.code(status === 'down' ? 503 : 200).header('cache-control', 'no-store');
     return Object.keys(reasons).length > 0 ? { status, checks: results, reasons } : { status, checks: results };
   });
+  return health;
 }
 
 /**
@@ -317,6 +324,26 @@ export function listenOptionsOf(config: {
 }
 
 /**
+ * `app.listen`, without Fastify's "Server listening at …" line (lib/logger.ts FASTIFY_LISTENING).
+ * Fastify writes it with `app.log.info` and has no option against it; that one method is wrapped
+ * for the listen alone, so no log call of the running service pays for a check (a per-call pino
+ * hook would have). Request loggers are children with methods of their own: untouched.
+ */
+export async function listenQuietly(app: FastifyInstance, port: number, host: string): Promise<void> {
+  const log = app.log as FastifyBaseLogger & { info: (...args: unknown[]) => void };
+  const info = log.info;
+  log.info = function (this: unknown, ...args: unknown[]) {
+    if (typeof args[0] === 'string' && args[0].startsWith(FASTIFY_LISTENING)) return;
+    info.apply(this, args);
+  };
+  try {
+    await app.listen({ port, host });
+  } finally {
+    log.info = info;
+  }
+}
+
+/**
  * Listens, and on SIGTERM or SIGINT stops taking connections, lets in-flight requests finish and
  * exits 0; if draining takes longer than the timeout it exits 1 so the operator knows.
  */
@@ -325,7 +352,7 @@ export async function listen(app: FastifyInstance, options: ListenOptions): Prom
   const metricsPort = resolveMetricsPort(options.port, options.metricsPort);
   // Metrics first: a taken metrics port stops the service before it takes traffic.
   if (metricsPort > 0) await startMetricsServer(app.telemetry.metrics, metricsPort, options.host);
-  await app.listen({ port: options.port, host: options.host });
+  await listenQuietly(app, options.port, options.host);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

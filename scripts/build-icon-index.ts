@@ -7,10 +7,9 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IconifyJSON } from '@iconify/types';
-import { DEFAULT_ICON_INDEX_DIR } from '../services/icons/src/app.js';
 import { readCatalogue } from '../services/icons/src/catalogue.js';
 import { buildIconIndex } from '../services/icons/src/icon-index-build.js';
-import { iconIndexPath } from '../services/icons/src/icon-index.js';
+import { DEFAULT_ICON_INDEX_DIR, iconIndexPath } from '../services/icons/src/icon-index.js';
 
 export async function writeIconIndexes(outDir: string, prefixes?: readonly string[]): Promise<{ sets: number; bytes: number }> {
   const catalogue = await readCatalogue();

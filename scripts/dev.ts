@@ -1,7 +1,7 @@
 /**
  * `npm run dev`: the same four services and URLs as `npm start`, for editing. TypeScript is
- * recompiled on save (`tsc --watch`, incremental) and each service restarts when its compiled
- * code changes (`node --watch`); the renderer serves the app through Vite with hot module
+ * transpiled again on save (esbuild's watch, scripts/compile-server.mjs; types are `npm run
+ * typecheck`'s) and each service restarts when its compiled code changes (`node --watch`); the renderer serves the app through Vite with hot module
  * replacement and rebuilds the content when a Markdown file changes. Embedded store by default.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -40,12 +40,11 @@ function startService(name: ServiceName): void {
 }
 
 function startCompiler(): void {
-  const tsc = join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  const args = ['-p', 'tsconfig.json', '--watch', '--preserveWatchOutput', '--incremental', '--tsBuildInfoFile', 'dist/.tsbuildinfo'];
-  const child = spawn(process.execPath, [tsc, ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.set('tsc', child);
-  pipeTagged('tsc', child.stdout!, process.stdout);
-  pipeTagged('tsc', child.stderr!, process.stderr);
+  const script = join(projectRoot, 'scripts', 'compile-server.mjs');
+  const child = spawn(process.execPath, [script, '--watch'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.set('compile', child);
+  pipeTagged('compile', child.stdout!, process.stdout);
+  pipeTagged('compile', child.stderr!, process.stderr);
 }
 
 function stopAll(): void {
@@ -68,6 +67,6 @@ process.once('SIGTERM', stopAll);
 
 const started = Date.now();
 waitForStack(config.PORT, 120_000).then(
-  () => say(`ready in ${Date.now() - started} ms: http://localhost:${config.PORT}/ (save a file to see it change)`),
+  () => say(`ready at http://localhost:${config.PORT} in ${((Date.now() - started) / 1000).toFixed(1)} s (save a file to see it change)`),
   (error: Error) => say(`not ready yet: ${error.message}`),
 );

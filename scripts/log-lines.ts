@@ -22,6 +22,17 @@ export function tag(name: string, color: boolean): string {
   return color ? `\x1b[${COLORS[name] ?? '37'}m${label}\x1b[0m` : label;
 }
 
+/** An error field as one readable phrase: its type and message; the stack stays in the JSON log. */
+function errorPhrase(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(value);
+  const { type, message, code } = value as { type?: unknown; message?: unknown; code?: unknown };
+  const name = typeof type === 'string' && type !== 'Error' ? `${type}: ` : '';
+  return `${name}${String(message ?? '')}${typeof code === 'string' ? ` (${code})` : ''}`;
+}
+
+const value = (key: string, field: unknown) =>
+  key === 'err' || key === 'error' ? errorPhrase(field) : typeof field === 'string' ? field : JSON.stringify(field);
+
 /** One readable line from one pino JSON line; anything else is passed through as it is. */
 export function formatLine(line: string): string {
   let record: Record<string, unknown>;
@@ -36,7 +47,7 @@ export function formatLine(line: string): string {
   const id = record.reqId ? ` (${String(record.reqId)})` : '';
   const extra = Object.entries(record)
     .filter(([key]) => !HIDDEN.has(key))
-    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .map(([key, field]) => `${key}=${value(key, field)}`)
     .join(' ');
   return `${time} ${level} ${String(record.msg ?? '')}${id}${extra ? ` ${extra}` : ''}`;
 }
@@ -44,10 +55,19 @@ export function formatLine(line: string): string {
 /** Readable lines for a person at a terminal, raw JSON lines for anything else. */
 export const relaysReadable = (out: LineSink): boolean => Boolean(out.isTTY);
 
-/** Every line made readable and tagged, coloured on a terminal. */
-export function pipeTagged(name: string, stream: Readable, out: LineSink): void {
+/** A stack frame Node printed itself (a crash before the logger existed): the JSON log keeps it. */
+const STACK_FRAME = /^\s+at /;
+
+/**
+ * Every line made readable and tagged, coloured on a terminal; each line as it came is also handed
+ * to `keep` (the launcher's JSON log file), where stack traces stay.
+ */
+export function pipeTagged(name: string, stream: Readable, out: LineSink, keep?: (line: string) => void): void {
   const prefix = tag(name, Boolean(out.isTTY));
-  createInterface({ input: stream }).on('line', (line) => out.write(`${prefix} ${formatLine(line)}\n`));
+  createInterface({ input: stream }).on('line', (line) => {
+    keep?.(line);
+    if (!STACK_FRAME.test(line)) out.write(`${prefix} ${formatLine(line)}\n`);
+  });
 }
 
 /** A line of the launcher itself, in the form its children's lines take on that output. */

@@ -82,9 +82,9 @@ async function main(): Promise<void> {
   const storeDir = mkdtempSync(join(tmpdir(), 'prerender-store-'));
   const port = await findFreeBasePort(1);
   // Pages name their origin (canonical link, app config) and are served to every visitor: the
-  // site's public one, never this run's random loopback port. Unset: `npm start`'s address.
+  // site's public one, never this run's random loopback port. Unset: `npm start`'s address, which
+  // is right locally; a deployment sets it (the Dockerfile's build argument, README).
   const origin = publicOriginForBuild(process.env.PUBLIC_ORIGIN);
-  if (!process.env.PUBLIC_ORIGIN) process.stdout.write(`prerender: PUBLIC_ORIGIN is not set; pages name ${origin}\n`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PUBLIC_ORIGIN: origin,

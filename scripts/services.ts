@@ -51,14 +51,6 @@ export const NODE_FLAGS: Record<ServiceName, string[]> = {
 };
 
 /**
- * The launcher's own V8 settings, as package.json's `start` gives them (bench/support/launched-stack.ts
- * starts it the same way): it only supervises, with no hot path of its own once the services write
- * their lines to its stdout themselves, so V8's lite mode (no optimising compiler, feedback made
- * lazily) serves it in 49 MB of RSS instead of 54.
- */
-export const LAUNCHER_NODE_FLAGS = ['--lite-mode'];
-
-/**
  * `output: 'inherit'` gives the service the caller's own stdout and stderr: its JSON lines reach
  * them with no relaying at all (lib/log-destination.ts keeps each write whole); 'pipe' hands
  * them to the caller.

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '#lib/paths.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
-import { LAUNCHER_NODE_FLAGS, PORT_OFFSETS, SERVICE_NAMES, waitForStack, type ServiceName } from '../../scripts/services.js';
+import { launcherNodeFlags } from '../../scripts/launcher-flags.js';
+import { PORT_OFFSETS, SERVICE_NAMES, waitForStack, type ServiceName } from '../../scripts/services.js';
 import { childrenOf } from './process-cpu.js';
 
 export interface LaunchedStack {
@@ -36,7 +37,7 @@ export async function startLaunchedStack(env: NodeJS.ProcessEnv): Promise<Launch
   for (const name of ['REDIS_URL', 'NODE_ENV'] as const) if (!(name in env)) delete childEnv[name];
   const launcher: ChildProcess = spawn(
     process.execPath,
-    [...LAUNCHER_NODE_FLAGS, join(projectRoot, 'dist', 'node', 'scripts', 'launch.js')],
+    [...launcherNodeFlags(), join(projectRoot, 'dist', 'node', 'scripts', 'launch.js')],
     {
       cwd: projectRoot,
       env: childEnv,

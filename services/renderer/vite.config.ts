@@ -69,6 +69,9 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       // the entry imports statically: React, the router, Rolldown's runtime and the entry are in
       // memory before any lazy import can run. Every page's entry carries these lists.
       modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)) },
+      // No [PLUGIN_TIMINGS] report: scripts/build.mjs times the whole step, and the report's figures
+      // (Tailwind's and React's transforms) are the build's normal cost, not something to act on.
+      rolldownOptions: { checks: { bundlerTimings: false } },
     },
     environments: {
       client: {

@@ -1,5 +1,4 @@
 /** Builds the icon service's Fastify instance; tests drive it with `app.inject`. */
-import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createService } from '#lib/service.js';
 import { registerIconsMetrics } from './metrics.js';
@@ -7,9 +6,9 @@ import type { Catalogue } from './catalogue.js';
 import type { IconsConfig } from './config.js';
 import { registerCollectionsRoute } from './collections-route.js';
 import { registerIconHeaders } from './icon-headers.js';
-import { buildDir } from '#lib/paths.js';
 import { newIconReads, type IconReads } from './icon-set-file.js';
 import { IconSetCache, type IconSetLoader } from './icon-set-cache.js';
+import { DEFAULT_ICON_INDEX_DIR } from './icon-index.js';
 import { iconSetLoader } from './icon-set-loader.js';
 import type { IconSets } from './icon-sets.js';
 import { registerIconsRoute } from './icons-route.js';
@@ -25,9 +24,6 @@ export interface IconsAppDeps {
   /** Tests may count or slow down loads; the default reads @iconify/json's files (icon-set-loader.ts). */
   loader?: IconSetLoader;
 }
-
-/** The build-time icon indexes of `npm run build`. */
-export const DEFAULT_ICON_INDEX_DIR = join(buildDir, 'icons');
 
 export interface IconsApp {
   app: FastifyInstance;

@@ -6,9 +6,17 @@
 import { readFile, open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IconifyAliases, IconifyIcon, IconifyJSON } from '@iconify/types';
+import { buildDir } from '#lib/paths.js';
 import type { IconReads, IconSource, LoadedIconSet } from './icon-set-file.js';
 
 export const ICON_INDEX_FORMAT = 1;
+
+/**
+ * The build-time icon indexes of `npm run build`. Here rather than in app.ts: the build step that
+ * writes them imports this module, and its inputs are the sources it imports
+ * (scripts/build-steps.mjs), so the service's own code changing does not redo them.
+ */
+export const DEFAULT_ICON_INDEX_DIR = join(buildDir, 'icons');
 
 /** dist/icons/{prefix}.json, written by `npm run build:icons`. */
 export interface IconIndexFile {

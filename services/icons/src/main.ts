@@ -2,7 +2,8 @@
 import { createLogger } from '#lib/logger.js';
 import { listen, listenOptionsOf } from '#lib/service.js';
 import { existsSync } from 'node:fs';
-import { buildIconsApp, DEFAULT_ICON_INDEX_DIR } from './app.js';
+import { buildIconsApp } from './app.js';
+import { DEFAULT_ICON_INDEX_DIR } from './icon-index.js';
 import { readCatalogue } from './catalogue.js';
 import { readIconsConfig } from './config.js';
 
