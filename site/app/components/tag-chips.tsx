@@ -1,10 +1,17 @@
 /** A recipe's tags as chips, each a link to the tag's page (`/tags/{tag}`). */
 import { Link } from 'react-router';
 
-export function TagChips({ tags }: { tags: readonly string[] }) {
+export interface TagChipsProps {
+  tags: readonly string[];
+  label?: string;
+  /** The list's spacing and type size: a recipe's chips are small, the search page's invitation larger. */
+  className?: string;
+}
+
+export function TagChips({ tags, label = 'Tags', className = 'mt-2 text-xs' }: TagChipsProps) {
   if (tags.length === 0) return null;
   return (
-    <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-2 text-xs">
+    <ul aria-label={label} className={`flex flex-wrap gap-2 ${className}`}>
       {tags.map((tag) => (
         <li key={tag}>
           <Link to={`/tags/${tag}`} className="tag-chip">

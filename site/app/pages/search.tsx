@@ -6,9 +6,10 @@
 import type { HeadContext, PageHead } from '../../../services/renderer/src/runtime/shared/head.js';
 import { navigate } from '../../../services/renderer/src/runtime/shared/navigate.js';
 import { useEffect, useRef } from 'react';
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { createError } from '#lib/errors.js';
 import { SearchForm } from '../components/search-form.js';
+import { TagChips } from '../components/tag-chips.js';
 import { SearchResults } from '../components/search-results.js';
 import { pageViewerOf } from '../components/viewer.js';
 import { canonicalQuery, MAX_QUERY_LENGTH } from '../search/query.js';
@@ -75,17 +76,7 @@ export default function SearchPage() {
         ) : (
           <div data-search-invite="">
             <p>Type a word or two: a title, a tool, a command. A typo is forgiven; quotes find an exact phrase.</p>
-            {tags.length > 0 && (
-              <ul aria-label="Popular tags" className="mt-4 flex flex-wrap gap-2 text-sm">
-                {tags.map((tag) => (
-                  <li key={tag}>
-                    <Link to={`/tags/${tag}`} className="tag-chip">
-                      {tag}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <TagChips tags={tags} label="Popular tags" className="mt-4 text-sm" />
           </div>
         )}
       </div>
