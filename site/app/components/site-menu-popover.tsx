@@ -6,7 +6,12 @@
 import { Popover } from 'radix-ui';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import type { SiteMenuHandoff } from './site-menu.js';
+
+/** What the server's disclosure was doing when the popover took its place (site-menu.tsx). */
+export interface SiteMenuHandoff {
+  open: boolean;
+  focused: boolean;
+}
 
 export function SiteMenuPopover({ handoff, children }: { handoff: SiteMenuHandoff; children: ReactNode }) {
   const [open, setOpen] = useState(handoff.open);

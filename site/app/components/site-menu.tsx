@@ -7,11 +7,7 @@
  */
 import { lazyPart, useLazyPart } from '../../../services/renderer/src/app/components/ui/lazy-part.js';
 import { useRef, type ReactNode } from 'react';
-
-export interface SiteMenuHandoff {
-  open: boolean;
-  focused: boolean;
-}
+import type { SiteMenuHandoff } from './site-menu-popover.js';
 
 const popover = lazyPart(() => import('./site-menu-popover.js'));
 
