@@ -127,7 +127,8 @@ describe.skipIf(builtReason)('renderer pages', () => {
       statusMessage: 'Page Not Found: /category/Not_A_Slug',
       fatal: true,
     });
-    expect(response.body).not.toContain('data-layout="default"');
+    // The site's own error page, inside its layout (defineSiteApp's errorPage).
+    expect(response.body).toContain('data-error-page="404"');
   });
 
   it('answers the error shape as JSON to a client that wants JSON', async () => {

@@ -28,6 +28,11 @@ export function DelayedFallback({ delay = ASYNC_COMPONENT_DELAY_MS, children }: 
   return shown ? <>{children}</> : null;
 }
 
+/** A thenable already fulfilled: `then` calls back at once. */
+function settled<T>(value: T): Promise<T> {
+  return { then: (onFulfilled: (value: T) => unknown) => settled(onFulfilled(value)) } as unknown as Promise<T>;
+}
+
 const hydrated = () => typeof document !== 'undefined' && document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE);
 
 export function asyncComponent<P extends object>(
@@ -45,7 +50,13 @@ export function asyncComponent<P extends object>(
         throw error;
       },
     ));
-  const Lazy = lazy(async () => ({ default: await start() }));
+  // A module already in is handed over synchronously (React's lazy reads a thenable that resolves
+  // in `then` without suspending): a render never waits a turn for code it holds.
+  const Lazy = lazy(() => (loaded ? settled({ default: loaded }) : start().then((component) => ({ default: component }))));
+  // The server holds every chunk: loading them at once means no render suspends on one, so the
+  // HTML a first request gets is the same as any later request's (a suspended boundary streamed
+  // apart is HTML hydration does not expect).
+  if (typeof document === 'undefined') start().catch(() => undefined);
 
   function AsyncComponent(props: P) {
     const [viaState] = useState(hydrated);
@@ -68,8 +79,12 @@ export function asyncComponent<P extends object>(
     }, [viaState, Component]);
     // A failed load goes to the nearest error boundary, as a failed lazy component would.
     if (failed) throw failed.error;
-    if (Component) return <Component {...props} />;
-    if (viaState) return slow && options.loading !== undefined ? <>{options.loading}</> : null;
+    if (viaState) {
+      if (Component) return <Component {...props} />;
+      return slow && options.loading !== undefined ? <>{options.loading}</> : null;
+    }
+    // On the server and while hydrating, always the boundary, loaded or not: the server's HTML has
+    // its markers whether the code was in already or not, and hydration must meet the same tree.
     return (
       <Suspense fallback={options.loading === undefined ? null : <DelayedFallback delay={delay}>{options.loading}</DelayedFallback>}>
         <Lazy {...props} />
