@@ -145,14 +145,12 @@ describe('accounts in the browser', () => {
     const saved = page.getByRole('list', { name: 'Your saved recipes' });
     await saved.getByRole('link').first().waitFor();
     await saved.getByRole('link').first().click();
-    await page.waitForURL(new RegExp(`/category/git#${RECIPE}$`));
-
-    await page
-      .locator(`#${RECIPE}`)
-      .getByRole('button', { name: /^Remove from saved/ })
-      .click();
+    // A saved recipe links to its own page, which has the same save button.
+    await page.waitForURL(new RegExp(`/recipes/${RECIPE}$`));
+    const recipe = page.locator('main');
+    await recipe.getByRole('button', { name: /^Remove from saved/ }).click();
     await toast(page, 'Removed "');
-    await page.locator(`#${RECIPE}`).getByRole('button', { name: /^Save/ }).waitFor();
+    await recipe.getByRole('button', { name: /^Save/ }).waitFor();
   });
 
   it('offers the login to an anonymous visitor who wants to save', async () => {
