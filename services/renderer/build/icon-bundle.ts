@@ -40,7 +40,8 @@ export function sourceFiles(dirs: readonly string[]): string[] {
   const files: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir)) {
-      if (entry === 'node_modules' || entry.startsWith('.')) continue;
+      // Tests and their fixtures name icons no page draws: their names would ship in every page's bundle.
+      if (entry === 'node_modules' || entry === 'test' || entry === 'fixtures' || entry.startsWith('.')) continue;
       const path = join(dir, entry);
       if (statSync(path).isDirectory()) walk(path);
       else if (SOURCE_FILE.test(entry) && !/\.test\.tsx?$/.test(entry)) files.push(path);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildIconBundle, iconNamesInText, isKnownCollection } from '../build/icon-bundle.js';
+import { buildIconBundle, iconNamesInText, isKnownCollection, sourceFiles } from '../build/icon-bundle.js';
 import { ICON_BUNDLE_ID, iconBundlePlugin } from '../build/icon-bundle-plugin.js';
 import { UI_ICON_NAMES } from '../src/runtime/shared/icons-registry.js';
 import { scopeSvgIds } from '../src/runtime/shared/icons.js';
@@ -77,5 +77,17 @@ describe('SVG ids', () => {
     expect(out).toBe('<defs><mask id="r1-a"><path/></mask></defs><g mask="url(#r1-a)"/><use href="#r1-a"/><g id="r1-ab"/>');
     expect(scopeSvgIds(body, ':r1:')).toBe(out);
     expect(scopeSvgIds('<path d="M0"/>', 'x')).toBe('<path d="M0"/>');
+  });
+});
+
+describe('the source scanned for icon names', () => {
+  it('leaves out tests and their fixtures: no page draws the icons they name', () => {
+    const site = join(dir, 'scanned-site');
+    for (const folder of ['app', 'test', 'app/fixtures']) mkdirSync(join(site, folder), { recursive: true });
+    writeFileSync(join(site, 'app', 'page.tsx'), "<Icon name='lucide:x' />");
+    writeFileSync(join(site, 'app', 'page.test.tsx'), "<Icon name='lucide:sun' />");
+    writeFileSync(join(site, 'test', 'content-fixture.ts'), "icon: 'logos:git-icon'");
+    writeFileSync(join(site, 'app', 'fixtures', 'sample.ts'), "icon: 'lucide:moon'");
+    expect(sourceFiles([site]).map((file) => file.slice(site.length))).toEqual(['/app/page.tsx']);
   });
 });
