@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForFile, PERSON_USER_AGENT } from '../support/chromium.js';
 import { stackForFile } from '../support/stack.js';
-import { gotoHydrated, markDocument, sameDocument } from './runtime-browser.js';
+import { clientNavigate, gotoHydrated, markDocument, sameDocument } from './runtime-browser.js';
 
 const stack = stackForFile();
 const chromium = chromiumForFile();
@@ -80,5 +80,57 @@ describe('the category page hydrates in parts', () => {
     expect(html).not.toContain('<!--$?-->');
     expect(html).not.toMatch(/<div hidden id="S:/);
     expect(html.match(/<section id="[^"]+"[^>]*data-recipe=/g)?.length).toBeGreaterThan(2);
+  });
+});
+
+describe('recipe bodies travel once', () => {
+  const inlinePayload = (html: string) => /<script type="application\/json" id="__PAYLOAD__"[^>]*>([^<]*)<\/script>/.exec(html)![1]!;
+
+  it.each(['/category/git', '/recipes/find-a-regression-with-bisect'])(
+    '%s: in the document, not again in the inline payload',
+    async (path) => {
+      const html = await (await fetch(`${stack.url}${path}`, { headers: { 'user-agent': PERSON_USER_AGENT, accept: 'text/html' } })).text();
+      const inline = inlinePayload(html);
+      expect(html).toMatch(/<figure [^>]*data-code-block/);
+      expect(inline).not.toContain('data-code-block');
+      expect(inline).toContain('"$domHtml":"recipe:');
+      // Bounded: the bodies were 25 KB of /category/git's 58 KB.
+      expect(inline.length).toBeLessThan(8 * 1024);
+      // A client navigation's payload still carries them.
+      const buildId = JSON.parse(inline).buildId as string;
+      const payload = await (await fetch(`${stack.url}${path}/_payload.json?${buildId}`)).text();
+      expect(payload).toContain('data-code-block');
+    },
+  );
+
+  it('reads them back from the page at hydration, and a reload of the data keeps what is drawn', async () => {
+    const page = await chromium.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+    });
+    await gotoHydrated(page, `${stack.url}/category/git`);
+    const first = page.locator('section[data-recipe]').first();
+    await first.getByRole('button', { name: 'Copy code' }).first().waitFor();
+    await page.evaluate(() => Object.assign(window, { __body: document.querySelector('section[data-recipe] [data-dom-html]') }));
+    const payloads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/_payload.json')) payloads.push(new URL(request.url()).pathname);
+    });
+    // The same page again: its data comes from /_payload.json, with the server's spelling of the HTML.
+    await markDocument(page);
+    await clientNavigate(page, '/category/git?again');
+    await page.waitForFunction(() => location.search === '?again');
+    await expect.poll(() => payloads).toContain('/category/git/_payload.json');
+    await page.waitForFunction(() => document.querySelector('section[data-recipe] [data-dom-html]') !== null);
+    expect(await sameDocument(page)).toBe(true);
+    // Drawn once and kept: the same element, its copy buttons still in it.
+    const kept = await page.evaluate(() => {
+      const body = (window as unknown as { __body: Element }).__body;
+      return { connected: body.isConnected, buttons: body.querySelectorAll('button[aria-label="Copy code"]').length };
+    });
+    expect(kept.connected).toBe(true);
+    expect(kept.buttons).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
   });
 });

@@ -6,9 +6,11 @@
  * the page (docs/decisions/page-hydration.md).
  */
 import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/code-block-copy-buttons.js';
+import { DomHtmlBlock } from '../../../../services/renderer/src/app/components/ui/dom-html-block.js';
 import { HydrateWhenVisible } from '../../../../services/renderer/src/app/components/ui/hydrate-when-visible.js';
 import { Icon } from '../../../../services/renderer/src/app/components/ui/icon.js';
 import type { HeadContext, PageHead } from '../../../../services/renderer/src/runtime/shared/head.js';
+import { domHtml, type DomHtml } from '../../../../services/renderer/src/runtime/shared/dom-html.js';
 import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';
 import { memo, useRef } from 'react';
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
@@ -31,7 +33,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     throw createError({ ...COOKBOOK_ERRORS.COOKBOOK_CATEGORY_PAGE_NOT_FOUND(path), data: { path } });
   }
   const viewer = await viewerOf(context, request);
-  const recipes = content.recipesOf(category.id);
+  // Each body travels once, in the document (runtime/shared/dom-html.ts).
+  const recipes = content.recipesOf(category.id).map((recipe) => ({ ...recipe, html: domHtml(`recipe:${recipe.id}`, recipe.html) }));
   const saved = viewer ? recipes.filter((r) => viewer.saved.includes(r.id)).map((r) => r.id) : [];
   return { category, recipes, saved, viewer: pageViewerOf(viewer) };
 }
@@ -44,7 +47,7 @@ export function head({ data }: HeadContext): PageHead {
 }
 
 interface RecipeSectionProps {
-  recipe: Recipe;
+  recipe: Omit<Recipe, 'html'> & { html: DomHtml };
   saved: boolean;
   signedIn: boolean;
 }
@@ -71,7 +74,7 @@ function RecipeSection({ recipe, saved, signedIn }: RecipeSectionProps) {
         <SaveButton key={`${signedIn}:${saved}`} recipeId={recipe.id} recipeTitle={recipe.title} saved={saved} signedIn={signedIn} />
       </div>
       <TagChips tags={recipe.tags} />
-      <div ref={body} className="prose mt-4 max-w-none" dangerouslySetInnerHTML={{ __html: recipe.html }} />
+      <DomHtmlBlock ref={body} className="prose mt-4 max-w-none" value={recipe.html} />
       <CodeBlockCopyButtons containerRef={body} contentKey={recipe.id} />
     </section>
   );
