@@ -104,7 +104,7 @@ describe('recipe bodies travel once', () => {
   );
 
   it('reads them back from the page at hydration, and a reload of the data keeps what is drawn', async () => {
-    const page = await chromium.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await chromium.newPage({ viewport: PHONE });
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
@@ -113,6 +113,8 @@ describe('recipe bodies travel once', () => {
     const first = page.locator('section[data-recipe]').first();
     await first.getByRole('button', { name: 'Copy code' }).first().waitFor();
     await page.evaluate(() => Object.assign(window, { __body: document.querySelector('section[data-recipe] [data-dom-html]') }));
+    // The later recipes are still waiting to hydrate when the new data comes.
+    expect((await hydratedSections(page)).slice(1).every((hydrated) => !hydrated)).toBe(true);
     const payloads: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/_payload.json')) payloads.push(new URL(request.url()).pathname);
@@ -120,9 +122,13 @@ describe('recipe bodies travel once', () => {
     // The same page again: its data comes from /_payload.json, with the server's spelling of the HTML.
     await markDocument(page);
     await clientNavigate(page, '/category/git?again');
-    await page.waitForFunction(() => location.search === '?again');
     await expect.poll(() => payloads).toContain('/category/git/_payload.json');
-    await page.waitForFunction(() => document.querySelector('section[data-recipe] [data-dom-html]') !== null);
+    // The update is not held until the waiting recipes come into view: they hydrate with it.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('section[data-recipe]')].every((section) =>
+        Object.keys(section).some((key) => key.startsWith('__reactFiber$')),
+      ),
+    );
     expect(await sameDocument(page)).toBe(true);
     // Drawn once and kept: the same element, its copy buttons still in it.
     const kept = await page.evaluate(() => {

@@ -12,18 +12,24 @@
  * ahead of React's own on the app's root, so that by the time React sees the event the promise has
  * resolved (microtasks run between listeners) and its selective hydration can hydrate the part
  * synchronously and deliver the event to it. Client renders (navigations) never suspend: the part
- * renders at once, as any other.
+ * renders at once, as any other; new content for a part still waiting (a data reload) opens it.
  */
-import { Suspense, use, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, use, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /** How far below (or above) the viewport a part starts hydrating, to be ready when it arrives. */
 export const HYDRATE_NEAR_VIEWPORT = '200px 0px';
 const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'click'] as const;
 
-/** One gate per element id, made during the first render and kept (a retry must find it settled). */
-const gates = new Map<string, Promise<void>>();
+interface HydrationGate {
+  promise: Promise<void>;
+  open: () => void;
+}
 
-function openWhenNeeded(element: Element, open: () => void): void {
+/** One gate per element id, made during the first render and kept (a retry must find it settled). */
+const gates = new Map<string, HydrationGate>();
+
+/** Watches `element` until it is needed; returns what opens the gate now (and stops watching). */
+function openWhenNeeded(element: Element, open: () => void): () => void {
   let opened = false;
   const observer = new IntersectionObserver(
     (entries) => {
@@ -43,18 +49,21 @@ function openWhenNeeded(element: Element, open: () => void): void {
   }
   observer.observe(element);
   for (const type of INTERACTIONS) document.addEventListener(type, onInteraction, true);
+  return finish;
 }
 
-function gateOf(elementId: string): Promise<void> {
+function gateOf(elementId: string): HydrationGate {
   let gate = gates.get(elementId);
   if (!gate) {
-    gate = new Promise<void>((resolve) => {
-      const element = document.getElementById(elementId);
-      // Not in the server's HTML (nothing to keep): render it now.
-      if (element) openWhenNeeded(element, resolve);
-      else resolve();
+    let resolve!: () => void;
+    const promise = new Promise<void>((settle) => {
+      resolve = settle;
     });
+    const element = document.getElementById(elementId);
+    gate = { promise, open: element ? openWhenNeeded(element, resolve) : resolve };
     gates.set(elementId, gate);
+    // Not in the server's HTML (nothing to keep): render it now.
+    if (!element) resolve();
   }
   return gate;
 }
@@ -70,7 +79,7 @@ function Gate({ elementId, children }: { elementId: string; children: ReactNode 
     () => false,
     () => true,
   );
-  if (hydrating && typeof document !== 'undefined') use(gateOf(elementId));
+  if (hydrating && typeof document !== 'undefined') use(gateOf(elementId).promise);
   return children;
 }
 
@@ -81,6 +90,11 @@ export interface HydrateWhenVisibleProps {
 }
 
 export function HydrateWhenVisible({ elementId, children }: HydrateWhenVisibleProps) {
+  const [hydratedWith] = useState(children);
+  // New content while the part still waits (the page's data was reloaded): the part hydrates now.
+  // React would otherwise hold that whole update (a transition) until the part came into view,
+  // since it hydrates a waiting part before updating it. Opening twice is harmless.
+  if (children !== hydratedWith && typeof document !== 'undefined') gates.get(elementId)?.open();
   // The fallback is never shown: only a hydrating render suspends, and React keeps the server's
   // HTML for a boundary that suspends while hydrating.
   return (
