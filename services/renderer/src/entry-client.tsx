@@ -19,14 +19,12 @@ import { yieldToBrowser } from './runtime/client/yield-to-browser.js';
 import { PAGE_DATA_EXPORTS } from './runtime/shared/page-module.js';
 import { reviveError } from '#lib/errors.js';
 import { SITE_DATA_CHANGED_EVENT } from './runtime/shared/dev-events.js';
-import { reviveDomHtml } from './runtime/shared/dom-html.js';
 import { PAYLOAD_ELEMENT_ID, type Payload } from './runtime/shared/payload.js';
 
 /** The page's inline payload; null in the `ssr: false` shell, whose data the router fetches. */
 function inlinePayload(): Payload | null {
   const text = document.getElementById(PAYLOAD_ELEMENT_ID)?.textContent;
-  // HTML the document already holds comes as a reference, read back from the page when needed.
-  return text ? (JSON.parse(text, reviveDomHtml) as Payload) : null;
+  return text ? (JSON.parse(text) as Payload) : null;
 }
 
 if (import.meta.hot) {

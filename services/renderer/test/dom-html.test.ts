@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { domHtml, htmlHash, isDomHtml, reviveDomHtml } from '../src/runtime/shared/dom-html.js';
+import { domHtml, domHtmlIdentity, domHtmlText, htmlHash, isDomHtml, type DomHtmlReference } from '../src/runtime/shared/dom-html.js';
 import { toInlineJson } from '../src/server/inline-json.js';
 
 const BODY = '<p>Run <code>git bisect</code> &#x3C;good&#x3E;</p>';
@@ -29,35 +29,23 @@ describe('domHtml in the inline payload', () => {
   });
 });
 
-describe('reviveDomHtml in the browser', () => {
-  it('reads the HTML from the element keyed in the document, once and only when asked', () => {
+describe('reading a value back in the browser', () => {
+  it('gives the HTML of a value that has it, and reads a reference from the element keyed in the document', () => {
     const querySelector = vi.fn((selector: string) =>
       selector === '[data-dom-html="recipe:a"]' ? { innerHTML: '<p>read back</p>' } : null,
     );
     vi.stubGlobal('document', { querySelector });
     vi.stubGlobal('CSS', { escape: (value: string) => value });
     try {
-      const text = toInlineJson({ body: domHtml('recipe:a', BODY), other: { $domHtml: 7 } });
-      const revived = JSON.parse(text, reviveDomHtml) as { body: { key: string; hash: string; html: string }; other: unknown };
+      const made = domHtml('recipe:a', BODY);
+      expect(domHtmlText(made)).toBe(BODY);
       expect(querySelector).not.toHaveBeenCalled();
-      expect(revived.body.key).toBe('recipe:a');
-      expect(revived.body.hash).toBe(htmlHash(BODY));
-      expect(revived.body.html).toBe('<p>read back</p>');
-      expect(revived.body.html).toBe('<p>read back</p>');
-      expect(querySelector).toHaveBeenCalledTimes(1);
-      // Not a reference (the key is not a string): left as it is.
-      expect(revived.other).toEqual({ $domHtml: 7 });
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
-
-  it('reads an element that is missing as empty HTML', () => {
-    vi.stubGlobal('document', { querySelector: () => null });
-    vi.stubGlobal('CSS', { escape: (value: string) => value });
-    try {
-      const revived = JSON.parse(toInlineJson(domHtml('gone', BODY)), reviveDomHtml) as { html: string };
-      expect(revived.html).toBe('');
+      const reference = JSON.parse(toInlineJson(made)) as DomHtmlReference;
+      expect(domHtmlIdentity(reference)).toEqual({ key: 'recipe:a', hash: htmlHash(BODY) });
+      expect(domHtmlIdentity(made)).toMatchObject({ key: 'recipe:a', hash: htmlHash(BODY) });
+      expect(domHtmlText(reference)).toBe('<p>read back</p>');
+      // An element that is missing reads as empty HTML.
+      expect(domHtmlText({ $domHtml: 'gone', hash: '0' })).toBe('');
     } finally {
       vi.unstubAllGlobals();
     }

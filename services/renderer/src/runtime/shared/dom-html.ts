@@ -1,9 +1,10 @@
 /**
  * HTML that a page's data carries and its document already holds (a recipe's rendered Markdown):
  * sent once. The server's inline payload carries a reference in its place (`{"$domHtml": key}`),
- * and the browser reads the HTML back from the element that shows it (`data-dom-html="key"`, drawn
- * by `DomHtmlBlock`) when a render first asks for it. `/_payload.json` (client navigations) carries
- * the HTML itself. Browser-safe.
+ * and `DomHtmlBlock`, which draws it in `data-dom-html="key"`, reads the HTML back from that element
+ * when it first renders on the client (a part hydrating later reads it then; nothing of this is in
+ * the pages' shared entry). `/_payload.json` (client navigations) carries the HTML itself.
+ * Browser-safe.
  *
  * The HTML the browser gives back is its own serialisation of the same markup (`&lt;` for the
  * server's `&#x3C;` and the like), so each value also carries a hash of the server's string:
@@ -60,31 +61,27 @@ export function isDomHtml(value: unknown): value is DomHtml {
   return typeof value === 'object' && value !== null && (value as { [MADE]?: unknown })[MADE] === true;
 }
 
-/** The inline payload's text for a DomHtml: its key and hash, not its HTML. */
-export function domHtmlReference(value: DomHtml): { [REFERENCE_KEY]: string; hash: string } {
+/** What the inline payload holds for a DomHtml: its key and hash, not its HTML. */
+export interface DomHtmlReference {
+  [REFERENCE_KEY]: string;
+  hash: string;
+}
+
+export function domHtmlReference(value: DomHtml): DomHtmlReference {
   return { [REFERENCE_KEY]: value.key, hash: value.hash };
 }
 
-function readElement(key: string): string {
-  const element = document.querySelector(`[${DOM_HTML_ATTRIBUTE}="${CSS.escape(key)}"]`);
-  return element?.innerHTML ?? '';
+/** The key and hash of a value as the page's data holds it (the HTML itself, or its reference). */
+export function domHtmlIdentity(value: DomHtml | DomHtmlReference): { key: string; hash: string } {
+  return REFERENCE_KEY in value ? { key: value[REFERENCE_KEY], hash: value.hash } : value;
 }
 
 /**
- * `JSON.parse` reviver for the inline payload: a reference becomes a DomHtml whose `html` is read
- * from the document when first asked for (a part that hydrates later reads it then).
+ * The HTML of a value: its own, or for the inline payload's reference (hydration) the HTML of the
+ * element keyed in the document; '' when there is none. Browser-only for a reference.
  */
-export function reviveDomHtml(_key: string, value: unknown): unknown {
-  const reference = value as { [REFERENCE_KEY]?: unknown; hash?: unknown } | null;
-  if (typeof reference !== 'object' || reference === null || typeof reference[REFERENCE_KEY] !== 'string') return value;
-  const key = reference[REFERENCE_KEY];
-  let html: string | undefined;
-  return {
-    key,
-    hash: String(reference.hash),
-    get html() {
-      html ??= readElement(key);
-      return html;
-    },
-  };
+export function domHtmlText(value: DomHtml | DomHtmlReference): string {
+  if (!(REFERENCE_KEY in value)) return value.html;
+  const element = document.querySelector(`[${DOM_HTML_ATTRIBUTE}="${CSS.escape(value[REFERENCE_KEY])}"]`);
+  return element?.innerHTML ?? '';
 }

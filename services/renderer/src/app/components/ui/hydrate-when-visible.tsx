@@ -22,49 +22,36 @@ const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'click
 
 interface HydrationGate {
   promise: Promise<void>;
+  /** Opens the gate now and stops watching (again: nothing more). */
   open: () => void;
 }
 
 /** One gate per element id, made during the first render and kept (a retry must find it settled). */
 const gates = new Map<string, HydrationGate>();
 
-/** Watches `element` until it is needed; returns what opens the gate now (and stops watching). */
-function openWhenNeeded(element: Element, open: () => void): () => void {
-  let opened = false;
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) finish();
-    },
-    { rootMargin: HYDRATE_NEAR_VIEWPORT },
-  );
-  const onInteraction = (event: Event) => {
-    if (event.target instanceof Node && element.contains(event.target)) finish();
-  };
-  function finish(): void {
-    if (opened) return;
-    opened = true;
-    observer.disconnect();
-    for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, true);
-    open();
-  }
-  observer.observe(element);
-  for (const type of INTERACTIONS) document.addEventListener(type, onInteraction, true);
-  return finish;
-}
-
 function gateOf(elementId: string): HydrationGate {
   let gate = gates.get(elementId);
-  if (!gate) {
-    let resolve!: () => void;
-    const promise = new Promise<void>((settle) => {
-      resolve = settle;
-    });
-    const element = document.getElementById(elementId);
-    gate = { promise, open: element ? openWhenNeeded(element, resolve) : resolve };
-    gates.set(elementId, gate);
-    // Not in the server's HTML (nothing to keep): render it now.
-    if (!element) resolve();
+  if (gate) return gate;
+  let settle!: () => void;
+  const promise = new Promise<void>((resolve) => (settle = resolve));
+  const element = document.getElementById(elementId);
+  // Not in the server's HTML (nothing to keep): render it now.
+  if (!element) settle();
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), {
+    rootMargin: HYDRATE_NEAR_VIEWPORT,
+  });
+  const onInteraction = (event: Event) => element!.contains(event.target as Node) && open();
+  function open(): void {
+    observer.disconnect();
+    for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, true);
+    settle();
   }
+  if (element) {
+    observer.observe(element);
+    for (const type of INTERACTIONS) document.addEventListener(type, onInteraction, true);
+  }
+  gate = { promise, open };
+  gates.set(elementId, gate);
   return gate;
 }
 
