@@ -47,11 +47,25 @@ describe.skipIf(builtReason)('payloads', () => {
     }
   });
 
-  it('holds the same data the page inlines', async () => {
+  it('holds the same data the page inlines, the HTML the document holds in place of its reference', async () => {
     const html = (await built.app.inject({ url: '/category/git', headers })).body;
     const inline = JSON.parse(/id="__PAYLOAD__"[^>]*>([^<]*)</.exec(html)![1]!) as { data: unknown };
     const served = (await built.app.inject({ url: `/category/git/_payload.json?${BUILD_ID}` })).json<{ data: unknown }>();
-    expect(served.data).toEqual(inline.data);
+    // runtime/shared/dom-html.ts: each recipe body is drawn in the document, under its key.
+    const bodies: string[] = [];
+    const asInlined = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(asInlined);
+      if (typeof value !== 'object' || value === null) return value;
+      const body = value as { key?: unknown; html?: unknown; hash?: unknown };
+      if (typeof body.key === 'string' && typeof body.html === 'string' && typeof body.hash === 'string') {
+        expect(html).toContain(`data-dom-html="${body.key}">${body.html}</div>`);
+        bodies.push(body.key);
+        return { $domHtml: body.key, hash: body.hash };
+      }
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asInlined(v)]));
+    };
+    expect(asInlined(served.data)).toEqual(inline.data);
+    expect(bodies.length).toBeGreaterThan(1);
   });
 
   it('answers 404 in the error shape for a path with no page or a failing validate', async () => {

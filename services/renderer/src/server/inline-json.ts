@@ -2,9 +2,11 @@
  * `toScriptSafeJson` (runtime/shared/payload.ts) for the inline payload, with the escaped JSON of long
  * strings remembered. A content page's payload is mostly rendered HTML that is the same on every request
  * (and the same string objects, so the lookup is cheap); escaping it each time was ~6% of a page.
- * The output is the text `toScriptSafeJson(value)` gives; anything that is not a plain object,
+ * The output is the text `toScriptSafeJson(value)` gives, except that a `domHtml` value becomes its
+ * reference (runtime/shared/dom-html.ts: the document carries that HTML); anything that is not a plain object,
  * array or primitive goes through it whole (a nested `toJSON` is called without its key).
  */
+import { domHtmlReference, isDomHtml } from '../runtime/shared/dom-html.js';
 import { toScriptSafeJson } from '../runtime/shared/payload.js';
 
 const LONG = 128;
@@ -36,6 +38,8 @@ function isPlainObject(value: object): value is Record<string, unknown> {
 function write(value: unknown): string {
   if (typeof value === 'string') return stringJson(value);
   if (value === null || typeof value !== 'object') return toScriptSafeJson(value);
+  // HTML the document holds: its reference only (runtime/shared/dom-html.ts).
+  if (isDomHtml(value)) return write(domHtmlReference(value));
   if (Array.isArray(value)) {
     let out = '[';
     for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + (skipped(value[i]) ? 'null' : write(value[i]));

@@ -39,6 +39,11 @@ export function streamPage(request: FastifyRequest, reply: FastifyReply, options
     };
     const stream = renderToPipeableStream(options.element, {
       nonce: options.nonce,
+      // A Suspense boundary that is complete when it is written goes in its place. React would move
+      // one that ends past 12.8 KB of the document behind a script (hidden until the script runs):
+      // the page must read without JavaScript, and an in-place boundary is what lets a long page
+      // hydrate its later parts on their own (components/ui/hydrate-when-visible.tsx).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       ...('module' in options.bootstrap
         ? { bootstrapModules: [options.bootstrap.module] }
         : { bootstrapScriptContent: options.bootstrap.script }),

@@ -1,13 +1,18 @@
 /**
  * A category and its recipes: the id must be a lowercase slug and a known one (DESIGN). Each
  * recipe is an anchor (`#{recipe}`, so old links keep working) whose title leads to its own page,
- * its code blocks get copy buttons, and it can be saved.
+ * its code blocks get copy buttons, and it can be saved. The page is long: the recipes after the
+ * first hydrate when they come near the viewport or are used (HydrateWhenVisible), not all with
+ * the page (docs/decisions/page-hydration.md).
  */
 import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/code-block-copy-buttons.js';
+import { DomHtmlBlock } from '../../../../services/renderer/src/app/components/ui/dom-html-block.js';
+import { HydrateWhenVisible } from '../../../../services/renderer/src/app/components/ui/hydrate-when-visible.js';
 import { Icon } from '../../../../services/renderer/src/app/components/ui/icon.js';
 import type { HeadContext, PageHead } from '../../../../services/renderer/src/runtime/shared/head.js';
+import { domHtml, type DomHtml } from '../../../../services/renderer/src/runtime/shared/dom-html.js';
 import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { createError } from '#lib/errors.js';
 import { COOKBOOK_ERRORS } from '../../../error-codes.js';
@@ -28,7 +33,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     throw createError({ ...COOKBOOK_ERRORS.COOKBOOK_CATEGORY_PAGE_NOT_FOUND(path), data: { path } });
   }
   const viewer = await viewerOf(context, request);
-  const recipes = content.recipesOf(category.id);
+  // Each body travels once, in the document (runtime/shared/dom-html.ts).
+  const recipes = content.recipesOf(category.id).map((recipe) => ({ ...recipe, html: domHtml(`recipe:${recipe.id}`, recipe.html) }));
   const saved = viewer ? recipes.filter((r) => viewer.saved.includes(r.id)).map((r) => r.id) : [];
   return { category, recipes, saved, viewer: pageViewerOf(viewer) };
 }
@@ -40,7 +46,13 @@ export function head({ data }: HeadContext): PageHead {
   return { title: category.title, description: category.description };
 }
 
-function RecipeSection({ recipe, saved, signedIn }: { recipe: Recipe; saved: boolean; signedIn: boolean }) {
+interface RecipeSectionProps {
+  recipe: Omit<Recipe, 'html'> & { html: DomHtml };
+  saved: boolean;
+  signedIn: boolean;
+}
+
+function RecipeSection({ recipe, saved, signedIn }: RecipeSectionProps) {
   const body = useRef<HTMLDivElement>(null);
   return (
     <section
@@ -62,11 +74,23 @@ function RecipeSection({ recipe, saved, signedIn }: { recipe: Recipe; saved: boo
         <SaveButton key={`${signedIn}:${saved}`} recipeId={recipe.id} recipeTitle={recipe.title} saved={saved} signedIn={signedIn} />
       </div>
       <TagChips tags={recipe.tags} />
-      <div ref={body} className="prose mt-4 max-w-none" dangerouslySetInnerHTML={{ __html: recipe.html }} />
+      <DomHtmlBlock ref={body} className="prose mt-4 max-w-none" value={recipe.html} />
       <CodeBlockCopyButtons containerRef={body} contentKey={recipe.id} />
     </section>
   );
 }
+
+/**
+ * A recipe below the first, hydrated on its own. Memoised: a re-render of the page with the same
+ * data must not update a part still waiting to hydrate (React would drop its server HTML).
+ */
+const LaterRecipeSection = memo(function LaterRecipeSection(props: RecipeSectionProps) {
+  return (
+    <HydrateWhenVisible elementId={props.recipe.id}>
+      <RecipeSection {...props} />
+    </HydrateWhenVisible>
+  );
+});
 
 export default function CategoryPage() {
   const { category, recipes, saved, viewer } = useLoaderData<typeof loader>();
@@ -94,9 +118,10 @@ export default function CategoryPage() {
           ))}
         </ul>
       </nav>
-      {recipes.map((recipe) => (
-        <RecipeSection key={recipe.id} recipe={recipe} saved={saved.includes(recipe.id)} signedIn={viewer !== null} />
-      ))}
+      {recipes.map((recipe, i) => {
+        const Section = i === 0 ? RecipeSection : LaterRecipeSection;
+        return <Section key={recipe.id} recipe={recipe} saved={saved.includes(recipe.id)} signedIn={viewer !== null} />;
+      })}
     </article>
   );
 }

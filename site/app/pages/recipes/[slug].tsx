@@ -3,7 +3,9 @@
  * with its own title, description, Open Graph and JSON-LD. An unknown slug is SPEC's 404.
  */
 import { CodeBlockCopyButtons } from '../../../../services/renderer/src/app/components/ui/code-block-copy-buttons.js';
+import { DomHtmlBlock } from '../../../../services/renderer/src/app/components/ui/dom-html-block.js';
 import { Icon } from '../../../../services/renderer/src/app/components/ui/icon.js';
+import { domHtml } from '../../../../services/renderer/src/runtime/shared/dom-html.js';
 import type { HeadContext, PageHead } from '../../../../services/renderer/src/runtime/shared/head.js';
 import type { PageValidate } from '../../../../services/renderer/src/runtime/shared/page-module.js';
 import { pageNotFound } from '../../../../services/renderer/src/runtime/shared/validate.js';
@@ -32,7 +34,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   }
   const viewer = await viewerOf(context, request);
   return {
-    recipe: { ...recipe, html: raiseHeadings(recipe.html) },
+    // The body travels once, in the document (runtime/shared/dom-html.ts).
+    recipe: { ...recipe, html: domHtml(`recipe:${recipe.id}`, raiseHeadings(recipe.html)) },
     category: { id: category.id, title: category.title, cover: category.cover.src },
     saved: viewer?.saved.includes(recipe.id) ?? false,
     viewer: pageViewerOf(viewer),
@@ -79,7 +82,7 @@ export default function RecipePage() {
           signedIn={viewer !== null}
         />
       </header>
-      <div ref={body} className="prose max-w-none" dangerouslySetInnerHTML={{ __html: recipe.html }} />
+      <DomHtmlBlock ref={body} className="prose max-w-none" value={recipe.html} />
       <CodeBlockCopyButtons containerRef={body} contentKey={recipe.id} />
     </article>
   );

@@ -13,6 +13,8 @@ import { preloadPayload } from './payload-fetch.js';
 import { createPreloadQueue, preloadAllowed, type PreloadQueue } from './preload-queue.js';
 
 export const NO_PRELOAD_ATTRIBUTE = 'data-no-preload';
+/** An idle period is left when less than this remains of it. */
+const IDLE_SLICE_RESERVE_MS = 4;
 
 export interface RoutePreloader {
   /** Preloads the page behind `href`, if it is an internal page and preloading is allowed. */
@@ -50,8 +52,8 @@ function internalLink(target: EventTarget | null): HTMLAnchorElement | null {
 }
 
 /**
- * Watches `root`: hover and focus preload at once; links in view preload once the browser is
- * idle after hydration. Returns a function that stops watching.
+ * Watches `root`: hover and focus preload at once; links in view preload in the browser's idle
+ * periods after hydration. Returns a function that stops watching.
  */
 export function watchLinks(root: HTMLElement, preloader: RoutePreloader): () => void {
   const onIntent = (event: Event) => {
@@ -61,12 +63,30 @@ export function watchLinks(root: HTMLElement, preloader: RoutePreloader): () => 
   root.addEventListener('pointerover', onIntent, { passive: true });
   root.addEventListener('focusin', onIntent);
 
+  // Links in view are preloaded a few at a time in idle periods, not all in the observer's
+  // callback: a long page shows dozens, and each one started means route matching, a fetch and an
+  // import on the main thread, right when the page has just hydrated and the visitor may act.
+  const idle = window.requestIdleCallback ?? ((run: (deadline?: IdleDeadline) => void) => window.setTimeout(run, 1));
+  const inView: string[] = [];
+  let draining = false;
+  let stopped = false;
+  const drain = (deadline?: IdleDeadline) => {
+    if (stopped) return;
+    do preloader.preload(inView.shift()!);
+    while (inView.length > 0 && deadline !== undefined && deadline.timeRemaining() > IDLE_SLICE_RESERVE_MS);
+    if (inView.length > 0) idle(drain);
+    else draining = false;
+  };
   const visible = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       visible.unobserve(entry.target);
       const link = internalLink(entry.target);
-      if (link) preloader.preload(link.href);
+      if (link) inView.push(link.href);
+    }
+    if (inView.length > 0 && !draining) {
+      draining = true;
+      idle(drain);
     }
   });
   const observed = new WeakSet<Element>();
@@ -78,8 +98,6 @@ export function watchLinks(root: HTMLElement, preloader: RoutePreloader): () => 
     }
   };
   const mutations = new MutationObserver(observeAll);
-  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-  let stopped = false;
   idle(() => {
     if (stopped) return;
     observeAll();
