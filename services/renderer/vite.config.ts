@@ -33,13 +33,14 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 // Found as Node finds the package (its package.json is exported), wherever npm put it.
 const reactRouterProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+/** Modules of the first load that pages and lazy parts share: grouped so they travel as one file. */
+const UI_CORE =
+  /vite[\\/]preload-helper|components[\\/]ui[\\/](icon|lazy-part)\.tsx?$|runtime[\\/]shared[\\/](icons|hydration)\.ts$|icon-bundle$/;
+
 const productionAliases = [
   { find: /^react-router$/, replacement: join(reactRouterProduction, 'index.mjs') },
   { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, 'dom-export.mjs') },
 ];
-
-/** Chunks every page loads first (the entry and its static imports, named by the groups below). */
-const ALWAYS_LOADED = /(^|\/)(entry-client|react|router|rolldown-runtime)-[\w-]{8}\.js$/;
 
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const site = await loadSite(siteFileOf(process.env));
@@ -65,10 +66,11 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     build: {
       sourcemap: true,
       emptyOutDir: true,
-      // A lazy chunk's preload list (Vite's helper links them beside the import) leaves out what
-      // the entry imports statically: React, the router, Rolldown's runtime and the entry are in
-      // memory before any lazy import can run. Every page's entry carries these lists.
-      modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)) },
+      // No preload lists beside lazy imports: every page's first load carried them and Vite's
+      // helper (0.4 KB br a page, with the first-load budget at its edge), while the parts they
+      // served are fetched ahead of need anyway (a page's chunk by link preloading, a menu's or a
+      // tooltip's on pointer-enter and focus); a lazy chunk's own imports follow it one trip later.
+      modulePreload: false,
       // No [PLUGIN_TIMINGS] report: scripts/build.mjs times the whole step, and the report's figures
       // (Tailwind's and React's transforms) are the build's normal cost, not something to act on.
       rolldownOptions: { checks: { bundlerTimings: false } },
@@ -94,6 +96,9 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
                     priority: 2,
                   },
                   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 1 },
+                  // The small modules nearly every page's first load shares (icons, lazy parts, Vite's
+                  // preload helper): one file, not five, each with its own imports and compression window.
+                  { name: 'ui-core', test: UI_CORE, priority: 0 },
                 ],
               },
             },

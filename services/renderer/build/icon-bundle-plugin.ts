@@ -6,17 +6,22 @@
  * source) but not those of the site's data (its `serverIconData`): those are drawn by the server,
  * and the browser takes them from the server's
  * HTML at hydration (adoptServerIcons in app/components/ui/icon.tsx) or, on a client navigation,
- * from the icon service. They were 8 KB (br) of the first load on every page.
+ * from the icon service. They were 8 KB (br) of the first load on every page. The UI icons drawn
+ * only after hydration (toasts, copy buttons) are the late bundle's, imported by the parts that
+ * draw them (`useLateIcons`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { UI_ICON_NAMES } from '../src/runtime/shared/icons-registry.js';
+import { LATE_UI_ICON_NAMES, UI_ICON_NAMES } from '../src/runtime/shared/icons-registry.js';
 import { buildIconBundle, iconNamesInText, sourceFiles } from './icon-bundle.js';
 
 export const ICON_BUNDLE_ID = 'virtual:icon-bundle';
+/** The icons drawn only after hydration; the client's main bundle leaves them to this one. */
+export const LATE_ICON_BUNDLE_ID = 'virtual:icon-bundle/late';
 const RESOLVED_ID = `\0${ICON_BUNDLE_ID}`;
+const RESOLVED_LATE_ID = `\0${LATE_ICON_BUNDLE_ID}`;
 const RENDERER_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface IconBundlePluginOptions {
@@ -36,9 +41,12 @@ export function iconBundlePlugin(options: IconBundlePluginOptions = {}): Plugin 
   return {
     name: 'platform:icon-bundle',
     resolveId(id) {
-      return id === ICON_BUNDLE_ID ? RESOLVED_ID : null;
+      if (id === ICON_BUNDLE_ID) return RESOLVED_ID;
+      return id === LATE_ICON_BUNDLE_ID ? RESOLVED_LATE_ID : null;
     },
     load(id) {
+      if (id === RESOLVED_LATE_ID)
+        return `export default ${JSON.stringify(buildIconBundle(LATE_UI_ICON_NAMES, (message) => this.warn(message)))};`;
       if (id !== RESOLVED_ID) return null;
       const client = (this as { environment?: { name?: string } }).environment?.name === 'client';
       const names = new Set<string>([...UI_ICON_NAMES, ...(options.icons ?? [])]);
@@ -51,6 +59,7 @@ export function iconBundlePlugin(options: IconBundlePluginOptions = {}): Plugin 
         this.addWatchFile(file);
         for (const name of iconNamesInText(readFileSync(file, 'utf8'))) names.add(name);
       }
+      if (client) for (const name of LATE_UI_ICON_NAMES) names.delete(name);
       const bundle = buildIconBundle(names, (message) => this.warn(message));
       return `export default ${JSON.stringify(bundle)};`;
     },

@@ -4,7 +4,7 @@
  * no ids clash; a page's own form (search page, 404) names its input by `id` and has a button.
  */
 import type { InputHTMLAttributes, Ref } from 'react';
-import { MAX_QUERY_LENGTH } from '../search/query.js';
+import { MAX_QUERY_LENGTH } from '../search/query-length.js';
 
 export const SEARCH_PAGE = '/search';
 

@@ -1,7 +1,6 @@
 /** What a search query may be, and its one canonical spelling (the cache key of its page). Browser-safe. */
 
-/** Longer queries are refused with 400: no recipe title comes near it, and it bounds the work. */
-export const MAX_QUERY_LENGTH = 200;
+export { MAX_QUERY_LENGTH } from './query-length.js';
 
 /** At most this many results are shown. */
 export const MAX_RESULTS = 20;

@@ -18,3 +18,18 @@ export const UI_ICON_NAMES = [
   'lucide:triangle-alert',
   'lucide:chevron-down',
 ] as const;
+
+/**
+ * UI icons only ever drawn after hydration, by parts that load on use (toasts, the copy button, the
+ * colour-mode menu): in the browser they travel in a bundle of their own (`virtual:icon-bundle/late`),
+ * which those parts import, not in every page's first load.
+ */
+export const LATE_UI_ICON_NAMES: ReadonlySet<string> = new Set([
+  'lucide:copy',
+  'lucide:check',
+  'lucide:circle-check',
+  'lucide:circle-alert',
+  'lucide:circle-x',
+  'lucide:info',
+  'lucide:triangle-alert',
+]);

@@ -7,8 +7,12 @@ import { useLayoutEffect, useRef } from 'react';
 import { useColorMode } from '../../../runtime/shared/color-mode-provider.js';
 import { isColorModePreference, type ColorModePreference } from '../../../runtime/shared/color-mode.js';
 import { ColorModeIcons, type ColorModeHandoff } from './color-mode-trigger.js';
-import { Icon } from './icon.js';
+import lateIcons from 'virtual:icon-bundle/late';
+import { addIcons, Icon } from './icon.js';
 import { Tooltip } from './tooltip.js';
+
+// This part draws icons only after hydration: they came with it (icons-registry.ts).
+addIcons(lateIcons);
 
 const CHOICES: { value: ColorModePreference; label: string; icon: string }[] = [
   { value: 'light', label: 'Light', icon: 'lucide:sun' },

@@ -4,9 +4,13 @@
  * server-rendered rich text, loading this module after hydration.
  */
 import { useEffect, useState } from 'react';
-import { Icon } from './icon.js';
+import lateIcons from 'virtual:icon-bundle/late';
+import { addIcons, Icon } from './icon.js';
 import { toast } from './toast.js';
 import { Tooltip } from './tooltip.js';
+
+// This part draws icons only after hydration: they came with it (icons-registry.ts).
+addIcons(lateIcons);
 
 const CONFIRM_MS = 2000;
 

@@ -30,8 +30,13 @@ function subscribeToLoader(listener: () => void): () => void {
 const noop = () => undefined;
 const noSubscription = () => noop;
 
-/** Icons the server drew that the browser's bundle does not have, as read from the page. */
+/** Icons the server drew that the browser's bundle does not have, as read from the page, and the late bundle's. */
 const adopted = new Map<string, IconSvg>();
+
+/** Adds a bundle loaded with the part that draws it (`virtual:icon-bundle/late`). */
+export function addIcons(icons: Readonly<Record<string, IconSvg>>): void {
+  for (const [name, icon] of Object.entries(icons)) adopted.set(name, icon);
+}
 
 /** Marks an SVG whose ids were scoped, so the scope can be taken off again when it is adopted. */
 const SCOPE_ATTRIBUTE = 'data-icon-scope';

@@ -5,9 +5,13 @@
  */
 import { Toast } from 'radix-ui';
 import { CLOSE_ACTION_LABEL, TOAST_SWIPE_THRESHOLD_PX, TOAST_VIEWPORT_HOTKEY } from './toast-store.js';
-import { Icon } from './icon.js';
+import lateIcons from 'virtual:icon-bundle/late';
+import { addIcons, Icon } from './icon.js';
 import { toast, useToasts, type ToastColor, type ToastItem } from './toast.js';
 import { swipeDirectionFor, type ToasterPosition } from './toaster-position.js';
+
+// This part draws icons only after hydration: they came with it (icons-registry.ts).
+addIcons(lateIcons);
 
 const POSITION_CLASS: Record<ToasterPosition, string> = {
   'top-left': 'top-0 left-0',
