@@ -1,5 +1,5 @@
 /**
- * HTML that a page's data carries and its document already holds (a recipe's rendered Markdown):
+ * HTML that a page's data carries and its document already holds (an article's rendered Markdown):
  * sent once. The server's inline payload carries a reference in its place (`{"$domHtml": key}`),
  * and `DomHtmlBlock`, which draws it in `data-dom-html="key"`, reads the HTML back from that element
  * when it first renders on the client (a part hydrating later reads it then; nothing of this is in
