@@ -1,42 +1,19 @@
 /**
  * The shape of route rules once the build has normalised them. Shared by the build, the
- * gateway, the build store and the browser, so it holds types only.
+ * gateway, the build store and the browser, so it holds types only; each kind's own type is in
+ * its file, and the whole is made from the kinds registered in route-rule-kinds.ts.
  */
-export interface RedirectRule {
-  to: string;
-  statusCode: number;
-}
+import type { RouteRules } from './route-rule-kinds.js';
 
-/**
- * A cached route, Nitro's cache options once normalised (`swr`, `isr` and `cache` all become
- * this). Answered by the gateway from its memory and the shared store, anonymous requests only.
- */
-export interface CacheRule {
-  /** Seconds an entry is fresh; null: until the next build. */
-  maxAge: number | null;
-  /** Seconds a stale entry may still be served while one request refreshes it; null: no limit. */
-  staleMaxAge: number | null;
-  /** Request headers (`accept-language`) or cookies (`cookie:name`) that change the page. */
-  varies: string[];
-  /**
-   * The query parameters the route reads: kept in the key and passed to the render. Every other
-   * parameter is dropped from both (absent: the page reads none).
-   */
-  query?: string[];
-}
-
-export interface RouteRules {
-  redirect?: RedirectRule;
-  headers?: Record<string, string>;
-  /** `false` adds `x-robots-tag: noindex`. */
-  robots?: boolean;
-  /** Cached at the gateway; `false` opts a sub-path out of a parent's cache. */
-  cache?: CacheRule | false;
-  /** Rendered at build time and served as a file (with its payload). */
-  prerender?: boolean;
-  /** `false`: the client-rendered shell, no server rendering (Nuxt's per-route SPA mode). */
-  ssr?: boolean;
-}
+export type { RedirectRule } from './route-rule-redirect.js';
+export type { CacheRule } from './route-rules-cache.js';
+export type { RouteRules };
 
 /** Pattern -> normalised rules, as the build writes them into the build meta. */
 export type CompiledRouteRules = Record<string, RouteRules>;
+
+/** The merged rules for one path, and where the winning redirect came from. */
+export interface MatchedRouteRules extends RouteRules {
+  /** For a `/**` redirect: the part of the request path after the rule's prefix. */
+  redirectRest?: string;
+}

@@ -3,8 +3,27 @@
  * every `false` opts out (Nitro's `swr: false` leaves an inherited cache on), and `varies` may
  * only name what can safely split the cache: headers, or single cookies as `cookie:name`.
  */
-import type { CacheRule } from './route-rule-types.js';
 import { RouteRuleError } from './route-rule-error.js';
+import type { RouteRuleKind } from './route-rule-kind.js';
+
+/**
+ * A cached route, Nitro's cache options once normalised (`swr`, `isr` and `cache` all become
+ * this). Answered by the gateway from its memory and the shared store, anonymous requests only.
+ */
+export interface CacheRule {
+  /** Seconds an entry is fresh; null: until the next build. */
+  maxAge: number | null;
+  /** Seconds a stale entry may still be served while one request refreshes it; null: no limit. */
+  staleMaxAge: number | null;
+  /** Request headers (`accept-language`) or cookies (`cookie:name`) that change the page. */
+  varies: string[];
+  /**
+   * The query parameters the route reads: kept in the key and passed to the render. Every other
+   * parameter is dropped from both (absent: the page reads none).
+   */
+  query?: string[];
+}
+
 
 export interface CacheRuleInput {
   /** Seconds fresh; Nitro's default is 1. */
@@ -18,9 +37,13 @@ export interface CacheRuleInput {
   query?: string[];
 }
 
-interface CacheKinds {
+/** What the site config declares: `swr`, `isr` (the same here: every replica shares the cache) or the general `cache`. */
+export interface CacheInput {
+  /** Cache at the gateway, serve stale and refresh behind it after N seconds (`true`: until the next build). */
   swr?: number | boolean;
+  /** The same as `swr` here: every replica shares the cache. `false` opts a sub-path out. */
   isr?: number | boolean;
+  /** The general form: Nitro's `{ maxAge, staleMaxAge, varies }`; `false` opts out. */
   cache?: CacheRuleInput | false;
 }
 
@@ -76,7 +99,7 @@ function general(pattern: string, input: CacheRuleInput | false): CacheRule | fa
   return rule;
 }
 
-export function normalizeCacheRule(pattern: string, rule: CacheKinds): CacheRule | false | undefined {
+export function normalizeCacheRule(pattern: string, rule: CacheInput): CacheRule | false | undefined {
   const given = (['swr', 'isr', 'cache'] as const).filter((key) => rule[key] !== undefined);
   if (given.length > 1) throw new RouteRuleError(pattern, `use one of swr, isr and cache, not ${given.join(' and ')}`);
   const kind = given[0];
@@ -87,3 +110,9 @@ export function normalizeCacheRule(pattern: string, rule: CacheKinds): CacheRule
     throw new RouteRuleError(pattern, `${kind} must be a number of seconds, true or false`);
   return shorthand(pattern, kind, value);
 }
+
+/** Cached at the gateway (render-cache/); `false` opts a sub-path out of a parent's cache. */
+export const cacheKind: RouteRuleKind<CacheRule | false, CacheInput> = {
+  inputs: ['swr', 'isr', 'cache'],
+  normalize: (pattern, rule) => normalizeCacheRule(pattern, rule),
+};

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '#lib/errors.js';
 import { canonicalRedirect } from '#lib/canonical-path.js';
 import { buildRedirectLocation, type MatchedRouteRules } from '#lib/route-rules.js';
+import { ruleAnswerHeaders } from '#lib/route-rule-kinds.js';
 import type { CurrentBuild } from './current-build.js';
 import { isHealthPath } from '#lib/url-space/health.js';
 import { pathOf, type AnswerHeaders, type Step } from './step.js';
@@ -62,12 +63,10 @@ export const routeRuleHeaders: AnswerHeaders = (_request, reply, state) => {
   for (const [name, value] of ruleHeaders(rules, !state.buildFile, reply.statusCode)) reply.header(name, value);
 };
 
-/** The headers the rules add to an answer (also to a cache hit, render-cache/hit-response.ts). */
+/**
+ * The headers the rules add to an answer: each kind's own (lib/route-rule-kinds.ts), the same on
+ * a cache hit written straight to the socket (render-cache/hit-response.ts).
+ */
 export function ruleHeaders(rules: MatchedRouteRules, proxied: boolean, status: number): [string, string][] {
-  const headers: [string, string][] = [];
-  if (rules.robots === false) headers.push(['x-robots-tag', 'noindex']);
-  // Rule headers apply to proxied answers only: the build files keep their own cache policy,
-  // and a long cache lifetime must never stick to an error.
-  if (rules.headers && proxied && status < 400) headers.push(...Object.entries(rules.headers));
-  return headers;
+  return ruleAnswerHeaders(rules, { proxied, status });
 }
