@@ -59,32 +59,47 @@ export function closeAfter(reply: FastifyReply): void {
   if (reply.raw.socket && 'destroySoon' in reply.raw.socket) lingerOnClose(reply.raw.socket);
 }
 
-export function registerRequestGuards(app: FastifyInstance, bodyLimit: number): void {
+/** A phase of a request: an error to answer with, 'answered' when it ended the request itself, or undefined to go on. */
+export type RequestPhase = (request: FastifyRequest, reply: FastifyReply) => Error | 'answered' | undefined;
+
+/**
+ * Node's `Expect` handling handed to the app, and the guards as an onRequest hook or, with
+ * `handOver`, as a phase the caller runs in a list of its own (the gateway's pipeline.ts).
+ */
+export function registerRequestGuards(app: FastifyInstance, bodyLimit: number, handOver?: (guards: RequestPhase) => void): void {
   // Node sends `100 Continue` by itself unless someone listens: then only a body that fits is asked for.
   app.server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
     if ((declaredLength(request) ?? 0) <= bodyLimit) response.writeContinue();
     app.server.emit('request', request, response);
   });
-  // Any other expectation is refused with 417 by the hook below, instead of Node's empty answer.
+  // Any other expectation is refused with 417 by the guards, instead of Node's empty answer.
   app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     app.server.emit('request', request, response);
   });
-
+  const guards = requestGuards(bodyLimit);
+  if (handOver) return handOver(guards);
   // A callback hook, not an async one: it runs on every request, and an async hook makes Fastify
   // wait a microtask before the next one (the gateway's cache hits among them).
   app.addHook('onRequest', (request, reply, done) => {
+    const outcome = guards(request, reply);
+    if (outcome !== 'answered') done(outcome);
+  });
+}
+
+/** The guards of every request, in the order they are checked. */
+export function requestGuards(bodyLimit: number): RequestPhase {
+  return (request, reply) => {
     // A client that sends another request after being told the connection closes is not answered.
     const socket = request.raw.socket as IncomingMessage['socket'] | null;
     if (socket && isLingering(socket)) {
       reply.hijack();
       socket.destroy();
-      return;
+      return 'answered';
     }
-    done(refusal(request, reply, bodyLimit));
-  });
+    return refusal(request, reply, bodyLimit);
+  };
 }
 
-/** Why a request is refused before any route reads it (the connection closed after some), or undefined. */
 function refusal(request: FastifyRequest, reply: FastifyReply, bodyLimit: number): Error | undefined {
   // Node's parser takes `HTTP/2.0` (and a bare `GET /`) and would serve them as HTTP/1.
   if (request.raw.httpVersionMajor !== 1) {

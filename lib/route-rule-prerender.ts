@@ -4,10 +4,13 @@ import { RouteRuleError } from './route-rule-error.js';
 
 const flag = booleanKind('prerender');
 
-export const prerenderKind: RouteRuleKind<boolean, {
-  /** Render at build time (and the internal pages it links to), served as files. */
-  prerender?: boolean;
-}> = {
+export const prerenderKind: RouteRuleKind<
+  boolean,
+  {
+    /** Render at build time (and the internal pages it links to), served as files. */
+    prerender?: boolean;
+  }
+> = {
   ...flag,
   normalize(pattern, rule) {
     const value = flag.normalize(pattern, rule);

@@ -3,10 +3,13 @@ import { booleanKind, type RouteRuleKind } from './route-rule-kind.js';
 
 const NOINDEX = [['x-robots-tag', 'noindex']] as const;
 
-export const robotsKind: RouteRuleKind<boolean, {
-  /** `false` adds `x-robots-tag: noindex`. */
-  robots?: boolean;
-}> = {
+export const robotsKind: RouteRuleKind<
+  boolean,
+  {
+    /** `false` adds `x-robots-tag: noindex`. */
+    robots?: boolean;
+  }
+> = {
   ...booleanKind('robots'),
   answerHeaders: (value) => (value === false ? NOINDEX : []),
 };

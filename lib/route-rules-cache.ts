@@ -24,7 +24,6 @@ export interface CacheRule {
   query?: string[];
 }
 
-
 export interface CacheRuleInput {
   /** Seconds fresh; Nitro's default is 1. */
   maxAge?: number;

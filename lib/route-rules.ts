@@ -91,7 +91,8 @@ export function createRouteRulesMatcher(compiled: CompiledRouteRules): RouteRule
   return {
     size: Object.keys(compiled).length,
     match(path) {
-      const pathname = path.split('?')[0] || '/';
+      const query = path.indexOf('?');
+      const pathname = (query === -1 ? path : path.slice(0, query)) || '/';
       const found = findAllRoutes(router, '', pathname, { normalize: true });
       const ordered = found.map((m, order) => ({ entry: m.data, order, params: m.params })).sort(bySpecificity);
       const merged: MergingRules = {};

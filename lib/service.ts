@@ -19,11 +19,11 @@ import { originForm } from './origin-form.js';
 import { LIB_ERRORS } from './error-codes.js';
 import { allowedMethods } from './allowed-methods.js';
 import { answerConnect, clientErrorHandler } from './client-errors.js';
-import { clientBrokeRequest, registerRequestGuards } from './request-guards.js';
+import { clientBrokeRequest, registerRequestGuards, type RequestPhase } from './request-guards.js';
 import { FASTIFY_LISTENING } from './logger.js';
 import { lazyRequestLogger } from './request-logger.js';
 import { resolveMetricsPort, startMetricsServer } from './metrics.js';
-import { enableOtlpExport, registerTelemetry } from './telemetry/request-telemetry.js';
+import { enableOtlpExport, registerTelemetry, type TelemetryPhases } from './telemetry/request-telemetry.js';
 import { startIdleGc } from './idle-gc.js';
 import { HEALTH_PATH, READY_PATH, isHealthPath } from './url-space/health.js';
 
@@ -55,6 +55,25 @@ export interface ServiceOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** How long a client may take over each part of a request; unset: Node's and Fastify's defaults. */
   timeouts?: ConnectionTimeouts;
+  /**
+   * Set: the service's own per-request phases are handed over instead of added as hooks, and the
+   * caller runs them in its one list of phases (the gateway's pipeline.ts), in the order given.
+   */
+  handOverPhases?: (phases: ServicePhases) => void;
+}
+
+/** What createService does on every request, as phases a caller may run itself (`handOverPhases`). */
+export interface ServicePhases {
+  /** The span and route kind at the start, metrics at the finish (lib/telemetry); null under the benchmark's switch. */
+  telemetry: TelemetryPhases | null;
+  /** The request id on the request and its answer, and an access line for a client that leaves first. */
+  requestId: (request: FastifyRequest, reply: FastifyReply) => void;
+  /** What Node's parser lets through and this service refuses (lib/request-guards.ts). */
+  guards: RequestPhase;
+  /** On the way out: `connection: close` once the app is closing. */
+  closing: (reply: FastifyReply) => void;
+  /** Once answered: the access line. */
+  accessLine: (request: FastifyRequest, reply: FastifyReply) => void;
 }
 
 /** The edge's clocks on a client (the gateway's config sets them; docs/decisions/http-edge.md). */
@@ -144,7 +163,10 @@ export function createService(options: ServiceOptions): FastifyInstance {
   self.app = app;
   app.server.on('connect', answerConnect(options.logger, clientErrorOptions));
   app.decorate('production', options.production);
-  registerTelemetry(app, { service: options.name, ...(options.assetsPrefix ? { assetsPrefix: options.assetsPrefix } : {}) });
+  const handOver = options.handOverPhases;
+  let telemetry: TelemetryPhases | null = null;
+  const telemetryOptions = { service: options.name, ...(options.assetsPrefix ? { assetsPrefix: options.assetsPrefix } : {}) };
+  registerTelemetry(app, telemetryOptions, handOver ? (phases) => (telemetry = phases) : undefined);
 
   const idleGc = startIdleGc();
   app.addHook('onClose', async () => idleGc.stop());
@@ -174,8 +196,7 @@ export function createService(options: ServiceOptions): FastifyInstance {
     accessLog[probe ? 'debug' : 'info'](fields, 'request');
   };
 
-  // A callback hook, not an async one: it runs on every request, cache hits included.
-  app.addHook('onRequest', (request, reply, done) => {
+  const requestId = (request: FastifyRequest, reply: FastifyReply) => {
     // Upstreams see the id the gateway made; logs of every service then line up.
     request.headers[REQUEST_ID_HEADER] = request.id;
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -185,10 +206,16 @@ export function createService(options: ServiceOptions): FastifyInstance {
       if (!reply.raw.writableFinished && (clientBrokeRequest(request.raw, reply.raw) || answerGone(reply)))
         logAccess(request, reply, reply.statusCode >= 400 ? reply.statusCode : 499);
     });
-    done();
-  });
+  };
+  // A callback hook, not an async one: it runs on every request, cache hits included.
+  if (!handOver)
+    app.addHook('onRequest', (request, reply, done) => {
+      requestId(request, reply);
+      done();
+    });
 
-  registerRequestGuards(app, bodyLimit);
+  let guards: RequestPhase | null = null;
+  registerRequestGuards(app, bodyLimit, handOver ? (phase) => (guards = phase) : undefined);
 
   // Once closing, an answer still in flight ends its connection: Fastify closes only the idle
   // ones, and a kept-alive socket would hold the shutdown until the client's own timeout (an
@@ -197,15 +224,12 @@ export function createService(options: ServiceOptions): FastifyInstance {
   app.addHook('preClose', async () => {
     app.closing = true;
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  const closing = (reply: FastifyReply) => {
     if (app.closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
-
-  app.addHook('onResponse', (request, reply, done) => {
-    logAccess(request, reply, reply.statusCode);
-    done();
-  });
+  };
+  const accessLine = (request: FastifyRequest, reply: FastifyReply) => logAccess(request, reply, reply.statusCode);
+  if (handOver) handOver({ telemetry, requestId, guards: guards!, closing, accessLine });
+  else registerReplyHooks(app, closing, accessLine);
 
   const health = registerHealth(app, options.checks ?? {});
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
@@ -220,6 +244,17 @@ export function createService(options: ServiceOptions): FastifyInstance {
     return sendError(request, reply, createError({ ...LIB_ERRORS.LIB_METHOD_NOT_ALLOWED(request.method, allowed), headers: allow }));
   });
   return app;
+}
+
+function registerReplyHooks(app: FastifyInstance, closing: ServicePhases['closing'], accessLine: ServicePhases['accessLine']): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    closing(reply);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    accessLine(request, reply);
+    done();
+  });
 }
 
 /** `/healthz` and `/readyz`; `wasReady` says whether `/readyz` has answered other than down yet. */

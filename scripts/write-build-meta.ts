@@ -12,6 +12,7 @@ import { buildDir } from '#lib/paths.js';
 import { normalizeRouteRules, RouteRuleError, type CompiledRouteRules } from '#lib/route-rules.js';
 import { SITE_JSON_FILE } from '#lib/site-defaults.js';
 import type { SiteJson } from '../services/renderer/src/site-api/site-json.js';
+import { COLOR_MODE_PAGE_VARY } from '../services/renderer/src/runtime/shared/color-mode.js';
 
 /** The client bundle's manifest: a new client, a new build. The site's data files count too. */
 const CLIENT_MANIFEST = 'client/.vite/manifest.json';
@@ -53,7 +54,9 @@ export function createBuildMeta(
 ): BuildMeta {
   const matcher = normalizeRouteRules(site.routeRules);
   const id = computeBuildId(root, { matcher, sessionCookie: site.sessionCookie, dataFiles: site.dataFiles });
-  return { id, timestamp: now, matcher, prerendered: [], ...(site.sessionCookie ? { sessionCookie: site.sessionCookie } : {}) };
+  // What the renderer reads of every request beyond its path: the gateway keys its cache on it.
+  const pageVaries = [COLOR_MODE_PAGE_VARY];
+  return { id, timestamp: now, matcher, prerendered: [], pageVaries, ...(site.sessionCookie ? { sessionCookie: site.sessionCookie } : {}) };
 }
 
 function main(): void {

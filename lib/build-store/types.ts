@@ -17,6 +17,21 @@ export interface BuildMeta extends BuildInfo {
    * never answers a request carrying it from the render cache. Absent: the site has no sessions.
    */
   sessionCookie?: string;
+  /**
+   * What every page's HTML depends on beyond its path, as the renderer declares it (the colour
+   * class it reads from a cookie): the gateway's render cache keys every page on these, and only
+   * these reach a cached render. Absent: nothing.
+   */
+  pageVaries?: PageVary[];
+}
+
+/**
+ * One request cookie that changes a page: its value up to the first `.` when it is one of
+ * `values`; any other value (or none) renders the same page as no cookie, and shares its entry.
+ */
+export interface PageVary {
+  cookie: string;
+  values: string[];
 }
 
 /** A renderer process and the build it serves (docs/decisions/skew-protection.md). */
@@ -91,6 +106,21 @@ const COOKIE_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/;
 /** A meta's `sessionCookie` is absent or a cookie name: anything else could never match a request's cookie. */
 export function validSessionCookie(value: unknown): value is string | undefined {
   return value === undefined || (typeof value === 'string' && COOKIE_NAME.test(value));
+}
+
+/** A meta's `pageVaries` is absent or a list of cookie names, each with plain values. */
+export function validPageVaries(value: unknown): value is PageVary[] | undefined {
+  if (value === undefined) return true;
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (vary: Partial<PageVary> | null) =>
+        typeof vary?.cookie === 'string' &&
+        COOKIE_NAME.test(vary.cookie) &&
+        Array.isArray(vary.values) &&
+        vary.values.every((item) => typeof item === 'string' && /^[\w-]{1,64}$/.test(item)),
+    )
+  );
 }
 
 /** Build ids become file names and Redis keys: only plain ids are ever looked up. */

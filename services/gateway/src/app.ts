@@ -1,10 +1,9 @@
-/** Builds the gateway: its request path (pipeline.ts), compression, three proxies, readiness and metrics. */
+/** Builds the gateway: its request path (pipeline.ts, where a reader starts), three proxies, readiness and metrics. */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAssetStore, createBuildStore, type BuildStore } from '#lib/build-store/index.js';
-import { createService } from '#lib/service.js';
+import { createService, type ServicePhases } from '#lib/service.js';
 import { trustProxyOption } from '#lib/trust-proxy.js';
 import { clientFiles, localAssets, type ClientAssetStats } from './client-assets.js';
-import { registerCompression } from './compression.js';
 import type { GatewayConfig } from './config.js';
 import { followCurrentBuild, type CurrentBuild } from './current-build.js';
 import { registerProxies } from './proxy.js';
@@ -14,7 +13,7 @@ import { createRendererChoice } from './renderer-choice.js';
 import { createRendererStartup } from './renderer-startup.js';
 import { registerRenderCacheMetrics } from './render-cache/cache-metrics.js';
 import { createRenderCache } from './render-cache/index.js';
-import { isPagePath } from './render-cache/render-cache.js';
+import { isPagePath } from './render-cache/cache-policy.js';
 import type { RenderCacheStats } from './render-cache/render-cache.js';
 import { registerPipeline } from './pipeline.js';
 import { stateOf } from './request-state.js';
@@ -71,8 +70,11 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
     ttlMs: config.ASSET_TTL_MS,
   });
   const upstreams = { rendererUrl: config.RENDERER_URL, imageUrl: config.IMAGE_URL, iconsUrl: config.ICONS_URL };
+  let servicePhases: ServicePhases | null = null;
   const app = createService({
     name: 'gateway',
+    // Run in the pipeline's one list of phases (pipeline.ts), not as hooks of their own.
+    handOverPhases: (phases) => (servicePhases = phases),
     logger,
     production: config.NODE_ENV === 'production',
     checks: gatewayChecks(
@@ -103,14 +105,14 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
   const renderCache = config.RENDER_CACHE ? createRenderCache(app, build, config, renderers, now, rendererStartup) : null;
   const cache = renderCache?.stats ?? null;
   if (cache) registerRenderCacheMetrics(app.telemetry.metrics.registry, cache);
-  registerPipeline(app, {
+  await registerPipeline(app, {
     build,
     assetsPrefix: config.ASSETS_PREFIX,
-    isPage: (url) => isPagePath(url, config.ASSETS_PREFIX),
+    isPage: (path) => isPagePath(path, config.ASSETS_PREFIX),
     clientFiles: files.step,
     renderCache,
+    service: servicePhases!,
   });
-  await registerCompression(app);
   await registerProxies(app, {
     ...upstreams,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,

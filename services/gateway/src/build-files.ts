@@ -7,7 +7,7 @@ import { createError, toErrorBody, type HttpErrorInit } from '#lib/errors.js';
 import type { CurrentBuild } from './current-build.js';
 import { GATEWAY_ERRORS } from './error-codes.js';
 import { buildMetaDir, latestBuildPath } from '#lib/url-space/build-files.js';
-import { pathOf, type Step } from './step.js';
+import type { Step } from './step.js';
 
 export const LATEST_CACHE_CONTROL = 'public, max-age=1, must-revalidate';
 export const META_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -56,7 +56,7 @@ export function buildFilesStep(build: CurrentBuild, assetsPrefix: string): Step 
   const metaPrefix = buildMetaDir(assetsPrefix);
   return (request, reply, state) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const path = pathOf(request.url);
+    const { path } = state;
     if (path === latest) {
       state.buildFile = true;
       sendLatest(request, reply, build);

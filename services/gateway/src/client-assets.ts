@@ -12,7 +12,7 @@ import { isAssetName, type AssetEncoding, type AssetStore, type StoredAsset } fr
 import { Lru } from '#lib/http-cache/lru.js';
 import { pickEncoding } from './render-cache/cache-entry.js';
 import type { AssetSourceName } from './request-state.js';
-import { pathOf, type Step } from './step.js';
+import type { Step } from './step.js';
 
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -76,10 +76,10 @@ export interface ClientAssetStats {
   served: Record<AssetSourceName, number>;
 }
 
-function assetName(request: FastifyRequest, prefix: string): string | null {
-  // Every request passes here, cache hits included: nothing is sliced for a URL outside the prefix.
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith(prefix)) return null;
-  const name = pathOf(request.url).slice(prefix.length);
+function assetName(request: FastifyRequest, path: string, prefix: string): string | null {
+  // Every request passes here, cache hits included: nothing is sliced for a path outside the prefix.
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || !path.startsWith(prefix)) return null;
+  const name = path.slice(prefix.length);
   // Source maps are never served; a twin is asked for by its plain name.
   return isAssetName(name) && !/\.(map|br|gz)$/.test(name) ? name : null;
 }
@@ -109,7 +109,7 @@ export function clientFiles(options: ClientAssetsOptions): ClientFiles {
 
   // Only a client file's name makes a promise: every other request passes at once.
   const step: Step = (request, reply, state) => {
-    const name = assetName(request, options.assetsPrefix);
+    const name = assetName(request, state.path, options.assetsPrefix);
     if (!name) return false;
     return find(name, encodingsFor(request.headers['accept-encoding'])).then((found) => {
       if (!found) return false;

@@ -7,10 +7,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   BUILDS_KEPT,
   isBuildId,
+  validPageVaries,
   validSessionCookie,
   type BuildInfo,
   type BuildMeta,
   type BuildStore,
+  type PageVary,
   type RendererEntry,
 } from '#lib/build-store/index.js';
 import { createRouteRulesMatcher, type RouteRulesMatcher } from '#lib/route-rules.js';
@@ -21,6 +23,8 @@ export interface CurrentBuild {
   matcher(): RouteRulesMatcher;
   /** The current build's session cookie (BuildMeta.sessionCookie); undefined for a site without sessions. */
   sessionCookie(): string | undefined;
+  /** What the current build's pages vary by (BuildMeta.pageVaries): part of every cache key; empty when it declares nothing. */
+  pageVaries(): readonly PageVary[];
   /** The meta of any kept build; `undefined` when the store cannot answer and it is not cached. */
   meta(id: string): Promise<BuildMeta | null | undefined>;
   /** The announced renderers of a build (their own addresses); empty when none is known. */
@@ -42,6 +46,7 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
   let info: BuildInfo | null = null;
   let matcher = noRules;
   let sessionCookie: string | undefined;
+  let pageVaries: readonly PageVary[] = [];
   let reachable = false;
   let hasBuild = false;
   const cache = new Map<string, BuildMeta>();
@@ -60,10 +65,13 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
     const nextMatcher = rememberMatches(createRouteRulesMatcher(meta.matcher ?? {}));
     // A cookie name that cannot match would let signed-in pages into the shared cache.
     if (!validSessionCookie(meta.sessionCookie)) throw new Error(`build ${next.id} names a malformed session cookie`);
+    // A malformed declaration would key pages on the wrong thing: the last good build stays.
+    if (!validPageVaries(meta.pageVaries)) throw new Error(`build ${next.id} declares malformed pageVaries`);
     remember(meta);
     info = { id: next.id, timestamp: next.timestamp };
     matcher = nextMatcher;
     sessionCookie = meta.sessionCookie;
+    pageVaries = meta.pageVaries ?? [];
     log.info({ buildId: next.id, rules: nextMatcher.size }, 'build applied');
   }
 
@@ -117,6 +125,7 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
     info: () => info,
     matcher: () => matcher,
     sessionCookie: () => sessionCookie,
+    pageVaries: () => pageVaries,
     async meta(id) {
       if (!isBuildId(id)) return null;
       // A build's meta never changes, so a cached one answers at once, Redis up or down.

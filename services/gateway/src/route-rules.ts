@@ -12,7 +12,7 @@ import { buildRedirectLocation, type MatchedRouteRules } from '#lib/route-rules.
 import { ruleAnswerHeaders } from '#lib/route-rule-kinds.js';
 import type { CurrentBuild } from './current-build.js';
 import { isHealthPath } from '#lib/url-space/health.js';
-import { pathOf, type AnswerHeaders, type Step } from './step.js';
+import type { AnswerHeaders, Step } from './step.js';
 
 function redirectBody(location: string): string {
   const url = escapeHtml(location);
@@ -30,22 +30,20 @@ function toCanonical(reply: FastifyReply, location: string): FastifyReply {
 }
 
 /**
- * The first step: finds the request's rules (every later step and the answer read them) and
- * answers a redirect. `isPage` says which paths are pages (not assets, the API or images), whose
- * spelling is the site's. Synchronous: it runs on every request, cache hits included.
+ * Finds the request's rules (every later phase and the answer read them) and answers a redirect.
+ * Before any rule, a page (the request state says which paths are) asked for in another
+ * spelling is sent to its canonical one. Synchronous: it runs on every request, cache hits included.
  */
-export function routeRulesStep(build: CurrentBuild, isPage: (url: string) => boolean): Step {
+export function routeRulesStep(build: CurrentBuild): Step {
   return (request, reply, state) => {
     // The canonical path first: no rule is matched and no cache key made on another spelling.
-    const canonical =
-      (request.method === 'GET' || request.method === 'HEAD') && isPage(request.url) ? canonicalRedirect(request.url) : null;
+    const canonical = state.page && (request.method === 'GET' || request.method === 'HEAD') ? canonicalRedirect(request.url) : null;
     if (canonical) {
       toCanonical(reply, canonical);
       return true;
     }
-    const path = pathOf(request.url);
-    if (isHealthPath(path)) return false;
-    const rules = build.matcher().match(path);
+    if (isHealthPath(state.path)) return false;
+    const rules = build.matcher().match(state.path);
     state.routeRules = rules;
     // A redirect rule: its target is built with its own care for what the path carries.
     if (!rules.redirect) return false;

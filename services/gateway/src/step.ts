@@ -10,9 +10,3 @@ export type Step = (request: FastifyRequest, reply: FastifyReply, state: Gateway
 
 /** Adds to an answer on its way out (any answer Fastify sends, whoever made it). */
 export type AnswerHeaders = (request: FastifyRequest, reply: FastifyReply, state: GatewayRequestState) => void;
-
-/** The path of a request URL: what comes before its query. */
-export function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}

@@ -39,7 +39,7 @@ async function startRenderer(): Promise<Renderer> {
     if (hold.until) await hold.until;
     if (mode.setCookie) reply.header('set-cookie', 'visitor=1; Path=/');
     const html =
-      `<!DOCTYPE html><html class="${/color-mode=\w+\.(\w+)/.exec(request.headers.cookie ?? '')?.[1] ?? ''}"><head>` +
+      `<!DOCTYPE html><html class="${/color-mode=(\w+)/.exec(request.headers.cookie ?? '')?.[1] ?? ''}"><head>` +
       `<script nonce="${NONCE}">document.documentElement.dataset.js = "1"</script>` +
       `<script type="application/json" nonce="${NONCE}">{"v":1}</script></head>` +
       `<body>${mode.version} ${request.url} cookie=${request.headers.cookie ?? ''} host=${String(request.headers['x-forwarded-host'])} ${'<p>recipe</p>'.repeat(200)}</body></html>`;
@@ -62,8 +62,10 @@ const RULES: RouteRulesInput = {
   '/search/**': { cache: { maxAge: 60, query: ['q', 'page'] } },
   '/nocache': { cache: false },
 };
-/** The site's session cookie, as scripts/write-build-meta.ts names it. */
-const SESSIONS = { sessionCookie: 'cookbook_session' };
+/** The colour class the renderer reads from a cookie, as it declares it (color-mode.ts COLOR_MODE_PAGE_VARY). */
+const COLOUR = { cookie: 'color-mode', values: ['light', 'dark'] };
+/** The site's session cookie, as scripts/write-build-meta.ts names it, and what its pages vary by. */
+const SESSIONS = { sessionCookie: 'cookbook_session', pageVaries: [COLOUR] };
 
 describe('render cache', () => {
   let renderer: Renderer;
@@ -154,7 +156,7 @@ describe('render cache', () => {
     const statuses = [dark, darkAgain, light, plain, await get('/fresh/v')].map((answer) => answer.headers['x-cache']);
     expect(statuses).toEqual(['MISS', 'HIT', 'MISS', 'MISS', 'HIT']);
     // The renderer only ever saw the colour-mode cookie, and only an explicit one.
-    expect(dark.body).toContain('cookie=color-mode=dark.dark ');
+    expect(dark.body).toContain('cookie=color-mode=dark ');
     expect(plain.body).toContain('cookie= ');
     const en = await get('/lang/x', { 'accept-language': 'en' });
     const de = await get('/lang/x', { 'accept-language': 'de' });
@@ -163,6 +165,26 @@ describe('render cache', () => {
       'MISS',
       'HIT',
     ]);
+  });
+
+  it('keys on what the build declares its pages vary by, and on no cookie it does not name', async () => {
+    // Another build's renderer reads a `theme` cookie instead: the gateway follows the declaration.
+    await gateway.store.publish(metaOf('build-two', RULES, 2000, { pageVaries: [{ cookie: 'theme', values: ['sepia'] }] }));
+    await gateway.build.refresh();
+    renderer.mode.buildId = 'build-two';
+    const sepia = await get('/fresh/declared', { cookie: 'theme=sepia.v2' });
+    const dark = await get('/fresh/declared', { cookie: 'color-mode=dark.dark' });
+    const other = await get('/fresh/declared', { cookie: 'theme=neon' });
+    expect([sepia, dark, other].map((answer) => answer.headers['x-cache'])).toEqual(['MISS', 'MISS', 'HIT']);
+    // The renderer saw the declared cookie as the key has it, and never the undeclared one.
+    expect(sepia.body).toContain('cookie=theme=sepia ');
+    expect(dark.body).toContain('cookie= ');
+  });
+
+  it('keeps the last good build when a build declares a malformed variance', async () => {
+    await gateway.store.publish(metaOf('build-bad', RULES, 3000, { pageVaries: [{ cookie: 'bad cookie', values: ['x'] }] }));
+    await gateway.build.refresh();
+    expect(gateway.build.info()?.id).toBe('build-one');
   });
 
   it('keys by the public origin and renders for it: another Host gets the one entry, never its own', async () => {

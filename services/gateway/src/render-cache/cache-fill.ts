@@ -12,6 +12,7 @@ import { wantsJson } from '#lib/errors.js';
 import type { CacheRule } from '#lib/route-rule-types.js';
 import { forwardedHeaders } from '../forwarded.js';
 import { keyedCookies } from './cache-key.js';
+import type { CacheDecision } from './cache-policy.js';
 import { createEntry, type CacheEntry } from './cache-entry.js';
 
 export interface Rendered {
@@ -44,13 +45,14 @@ export function unstorableReason(rendered: Rendered): string | null {
  * one (whatever Host the visitor sent), and `accept` is one of two fixed values, the same test
  * that put JSON or HTML errors in the key (lib/errors.ts wantsJson).
  */
-export function fillHeaders(request: FastifyRequest, rule: CacheRule, publicOrigin: string): IncomingHttpHeaders {
+export function fillHeaders(request: FastifyRequest, decision: CacheDecision, publicOrigin: string): IncomingHttpHeaders {
+  const { rule } = decision;
   const headers: IncomingHttpHeaders = {};
   for (const name of [...PASSED_HEADERS, ...rule.varies.filter((name) => !name.startsWith('cookie:'))]) {
     const value = request.headers[name];
     if (value !== undefined) headers[name] = value;
   }
-  const cookie = keyedCookies(request.headers.cookie, rule.varies);
+  const cookie = keyedCookies(request.headers.cookie, rule.varies, decision.pageVaries);
   if (cookie) headers.cookie = cookie;
   const json = wantsJson({ url: request.url, headers: request.headers });
   if (!rule.varies.includes('accept')) headers.accept = json ? 'application/json' : 'text/html,*/*;q=0.8';

@@ -1,17 +1,14 @@
 /**
  * What a cached page is keyed by: the build, the canonical path (lib/canonical-path.ts; other
  * spellings were redirected before), the declared query parameters and the variant. The variant
- * holds only what changes the answer: the colour class the renderer puts on <html> (from the
- * colour-mode cookie), whether the visitor is a crawler (the renderer waits for all data and
- * tells the app), the public origin the page names, JSON or HTML errors, and what the rule
- * `varies` by.
+ * holds only what changes the answer: what the build declares every page varies by (its
+ * `pageVaries`: the renderer's colour class, from a cookie), whether the visitor is a crawler (the
+ * renderer waits for all data and tells the app), the public origin the page names, JSON or HTML
+ * errors, and what the rule `varies` by.
  */
 import { isCrawlerAgent } from '#lib/crawler.js';
 import type { IncomingHttpHeaders } from 'node:http';
-import { COLOR_MODE_STORAGE_KEY } from '#lib/constants.js';
-
-/** The cookie the colour-mode script writes: `<preference>.<resolved>`, e.g. `system.dark`. */
-const COLOR_MODE_COOKIE = COLOR_MODE_STORAGE_KEY;
+import type { PageVary } from '#lib/build-store/types.js';
 
 export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined;
@@ -23,13 +20,16 @@ export function readCookie(cookieHeader: string | undefined, name: string): stri
 }
 
 /**
- * The colour a page is rendered in for this cookie: an explicit light or dark preference, or ''
- * (no cookie, or `system`). For `system` the head script puts the class on before the first
- * paint, so the page is rendered without one and every first-time visitor shares one entry.
+ * The value of a declared cookie that changes the page: up to its first `.` (`dark.light` is the
+ * preference `dark`), when the build lists it; '' for anything else, so every visitor without a
+ * listed value (a first visit, `system`) shares one entry.
  */
-export function colorModeClass(cookieHeader: string | undefined): 'light' | 'dark' | '' {
-  const [preference] = (readCookie(cookieHeader, COLOR_MODE_COOKIE) ?? '').split('.');
-  return preference === 'light' || preference === 'dark' ? preference : '';
+export function pageVaryValue(cookieHeader: string | undefined, vary: PageVary): string {
+  const raw = readCookie(cookieHeader, vary.cookie);
+  if (raw === undefined) return '';
+  const dot = raw.indexOf('.');
+  const value = dot === -1 ? raw : raw.slice(0, dot);
+  return vary.values.includes(value) ? value : '';
 }
 
 /**
@@ -50,16 +50,19 @@ export function declaredQuery(search: string, declared: readonly string[] | unde
  * `origin` is the one the renderer will name in the page (canonical link, app config): the
  * configured public origin, never the request's Host. `json` is whether an error would be
  * answered as JSON (lib/errors.ts wantsJson, the renderer's own test): a 404 body varies with
- * `Accept`, so JSON and HTML clients never share an entry.
+ * `Accept`, so JSON and HTML clients never share an entry. `pageVaries` is the build's.
  */
-export function variantOf(headers: IncomingHttpHeaders, varies: readonly string[], origin: string, json: boolean): string {
+export function variantOf(
+  headers: IncomingHttpHeaders,
+  varies: readonly string[],
+  pageVaries: readonly PageVary[],
+  origin: string,
+  json: boolean,
+): string {
   const cookie = headers.cookie;
-  const parts = [
-    `o=${encodeURIComponent(origin)}`,
-    `c=${colorModeClass(cookie)}`,
-    isCrawlerAgent(headers['user-agent']) ? 'bot' : 'person',
-    json ? 'json' : 'html',
-  ];
+  const parts = [`o=${encodeURIComponent(origin)}`];
+  for (const vary of pageVaries) parts.push(`${vary.cookie}=${pageVaryValue(cookie, vary)}`);
+  parts.push(isCrawlerAgent(headers['user-agent']) ? 'bot' : 'person', json ? 'json' : 'html');
   for (const name of varies) {
     const value = name.startsWith('cookie:') ? readCookie(cookie, name.slice(7)) : headers[name];
     parts.push(`${name}=${encodeURIComponent(String(value ?? ''))}`);
@@ -67,16 +70,22 @@ export function variantOf(headers: IncomingHttpHeaders, varies: readonly string[
   return parts.join('&');
 }
 
-/** The cookies the renderer may see on a cached render: only those that are part of the key. */
-export function keyedCookies(cookieHeader: string | undefined, varies: readonly string[]): string | undefined {
-  const mode = colorModeClass(cookieHeader);
-  const colour = mode ? [`${COLOR_MODE_COOKIE}=${mode}.${mode}`] : [];
-  const names = [...varies.filter((name) => name.startsWith('cookie:')).map((name) => name.slice(7))];
+/** The cookies the renderer may see on a cached render: only those that are part of the key, as the key has them. */
+export function keyedCookies(
+  cookieHeader: string | undefined,
+  varies: readonly string[],
+  pageVaries: readonly PageVary[],
+): string | undefined {
+  const declared = pageVaries.flatMap((vary) => {
+    const value = pageVaryValue(cookieHeader, vary);
+    return value ? [`${vary.cookie}=${value}`] : [];
+  });
+  const names = varies.filter((name) => name.startsWith('cookie:')).map((name) => name.slice(7));
   const kept = names.flatMap((name) => {
     const value = readCookie(cookieHeader, name);
     return value === undefined ? [] : [`${name}=${value}`];
   });
-  const all = [...colour, ...kept];
+  const all = [...declared, ...kept];
   return all.length > 0 ? all.join('; ') : undefined;
 }
 

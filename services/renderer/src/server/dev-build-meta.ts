@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { BuildMeta } from '#lib/build-store/types.js';
 import { normalizeRouteRules, type CompiledRouteRules } from '#lib/route-rules.js';
 import type { SiteDefinition } from '../site-api/define-site.js';
+import { COLOR_MODE_PAGE_VARY } from '../runtime/shared/color-mode.js';
 
 export function devRouteRules(rules: CompiledRouteRules, assetsPrefix: string): CompiledRouteRules {
   return Object.fromEntries(
@@ -28,5 +29,6 @@ export function devBuildMeta(
   const matcher = devRouteRules(normalizeRouteRules(site.routeRules ?? {}), assetsPrefix);
   // A new id per start: the browser's freshness check then reloads onto the restarted server.
   const id = `dev-${createHash('sha256').update(JSON.stringify(matcher)).update(String(now)).digest('hex').slice(0, 12)}`;
-  return { id, timestamp: now, matcher, prerendered: [], ...(site.sessionCookie ? { sessionCookie: site.sessionCookie } : {}) };
+  const pageVaries = [COLOR_MODE_PAGE_VARY];
+  return { id, timestamp: now, matcher, prerendered: [], pageVaries, ...(site.sessionCookie ? { sessionCookie: site.sessionCookie } : {}) };
 }

@@ -5,6 +5,7 @@
  * Browser-safe: the server imports this file too.
  */
 import { COLOR_MODE_STORAGE_KEY } from '#lib/constants.js';
+import type { PageVary } from '#lib/build-store/types.js';
 
 export type ColorModePreference = 'light' | 'dark' | 'system';
 export type ColorModeValue = 'light' | 'dark';
@@ -58,6 +59,13 @@ function readCookie(cookieHeader: string, name: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * What a server render reads of a request (colorModeFromCookie below): the preference before the
+ * cookie's `.`, when light or dark. The build meta declares it, so a cache keys every page on it
+ * and passes it on (BuildMeta.pageVaries); `system` renders no class and shares one entry.
+ */
+export const COLOR_MODE_PAGE_VARY: PageVary = { cookie: COLOR_MODE_COOKIE, values: ['light', 'dark'] };
 
 /**
  * What the server knows from the cookie: the preference, and the class to put on <html>
