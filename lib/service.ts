@@ -123,15 +123,53 @@ export function requestIdFrom(header: string | string[] | undefined): string {
   return value && SAFE_REQUEST_ID.test(value) ? value : randomUUID();
 }
 
+type LogAccess = (request: FastifyRequest, reply: FastifyReply, status: number) => void;
+
 export function createService(options: ServiceOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
-  // The answers below need the app they belong to; through a holder, so its type is not circular.
-  const self: { app?: FastifyInstance } = {};
+  // The access line needs the app's health, the app needs the access line: bound once both exist.
+  const late: { logAccess: LogAccess; app?: FastifyInstance } = { logAccess: () => undefined };
+  const app = fastifyFor(options, bodyLimit, late);
+  late.app = app;
+  app.decorate('production', options.production);
+  const handOver = options.handOverPhases;
+  let telemetry: TelemetryPhases | null = null;
+  const telemetryOptions = { service: options.name, ...(options.assetsPrefix ? { assetsPrefix: options.assetsPrefix } : {}) };
+  registerTelemetry(app, telemetryOptions, handOver ? (phases) => (telemetry = phases) : undefined);
+  const idleGc = startIdleGc();
+  app.addHook('onClose', async () => idleGc.stop());
+  // A field rather than a WeakSet of requests: an entry there costs every collection some work.
+  app.decorateRequest('accessLogged', false);
+  const health = { wasReady: false };
+  const logAccess = accessLogger(options, () => idleGc.touch(), health);
+  late.logAccess = logAccess;
+
+  const requestId = requestIdPhase(logAccess);
+  // A callback hook, not an async one: it runs on every request, cache hits included.
+  if (!handOver)
+    app.addHook('onRequest', (request, reply, done) => {
+      requestId(request, reply);
+      done();
+    });
+  let guards: RequestPhase | null = null;
+  registerRequestGuards(app, bodyLimit, handOver ? (phase) => (guards = phase) : undefined);
+  const closing = closingPhase(app);
+  const accessLine = (request: FastifyRequest, reply: FastifyReply) => logAccess(request, reply, reply.statusCode);
+  if (handOver) handOver({ telemetry, requestId, guards: guards!, closing, accessLine });
+  else registerReplyHooks(app, closing, accessLine);
+
+  registerHealth(app, options.checks ?? {}, health);
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  app.setNotFoundHandler(notFoundHandler(app, options.catchAllServes));
+  return app;
+}
+
+/** The Fastify instance with the service's options: logging, ids, limits, timeouts and the answers Node's parser and Fastify's router give. */
+function fastifyFor(options: ServiceOptions, bodyLimit: number, late: { logAccess: LogAccess; app?: FastifyInstance }): FastifyInstance {
   const clientErrorOptions = {
     ...(options.edgeHeaders ? { edgeHeaders: options.edgeHeaders } : {}),
-    allowOf: (path: string) => (self.app ? allowedMethods(self.app, path, options.catchAllServes) : []),
+    allowOf: (path: string) => (late.app ? allowedMethods(late.app, path, options.catchAllServes) : []),
   };
-  const timeoutHttp = timeoutOptions(options.timeouts).http;
   const app = Fastify({
     loggerInstance: options.logger,
     // Fastify's two lines per request give way to the one access line below.
@@ -148,38 +186,32 @@ export function createService(options: ServiceOptions): FastifyInstance {
     rewriteUrl: (req) => originForm(req.url ?? '/'),
     ...(options.timeouts ? { requestTimeout: options.timeouts.requestMs, keepAliveTimeout: options.timeouts.keepAliveMs } : {}),
     // A request without Host is refused in the error shape (lib/request-guards.ts), not with Node's empty 400.
-    http: { requireHostHeader: false, ...timeoutHttp },
+    http: { requireHostHeader: false, ...timeoutOptions(options.timeouts).http },
     clientErrorHandler: clientErrorHandler(options.logger, clientErrorOptions),
     // Bad percent-encoding in the path and the like: Fastify's own JSON body otherwise, even for browsers.
     frameworkErrors: (error, request, reply) => {
       // No hook runs for these: the request id, edge headers and access line are added here.
       reply.header(REQUEST_ID_HEADER, request.id);
       if (options.edgeHeaders) reply.headers(options.edgeHeaders);
-      reply.raw.once('finish', () => logAccess(request, reply, reply.statusCode));
+      reply.raw.once('finish', () => late.logAccess(request, reply, reply.statusCode));
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       sendError(request, reply, createError(tooLong ? LIB_ERRORS.LIB_URL_TOO_LONG() : LIB_ERRORS.LIB_MALFORMED_URL()));
     },
   });
-  self.app = app;
   app.server.on('connect', answerConnect(options.logger, clientErrorOptions));
-  app.decorate('production', options.production);
-  const handOver = options.handOverPhases;
-  let telemetry: TelemetryPhases | null = null;
-  const telemetryOptions = { service: options.name, ...(options.assetsPrefix ? { assetsPrefix: options.assetsPrefix } : {}) };
-  registerTelemetry(app, telemetryOptions, handOver ? (phases) => (telemetry = phases) : undefined);
+  return app;
+}
 
-  const idleGc = startIdleGc();
-  app.addHook('onClose', async () => idleGc.stop());
-  // A field rather than a WeakSet of requests: an entry there costs every collection some work.
-  app.decorateRequest('accessLogged', false);
+/** One access line per request, at most. `touch` tells the idle collector a request came. */
+function accessLogger(options: ServiceOptions, touch: () => void, health: { readonly wasReady: boolean }): LogAccess {
   // The access line's fields are the request line, status and timings, never a credential (a URL
   // is logged as sent): redaction would only walk every line for nothing. The request id is
   // written as Fastify's request logger binds it.
   const accessLog = options.logger.child({}, { redact: [] });
-  const logAccess = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+  return (request, reply, status) => {
     if (request.accessLogged) return;
     request.accessLogged = true;
-    idleGc.touch();
+    touch();
     const fields = {
       reqId: request.id,
       method: request.method,
@@ -195,8 +227,10 @@ export function createService(options: ServiceOptions): FastifyInstance {
     const probe = isHealthPath(request.url) && (status < 400 || !health.wasReady);
     accessLog[probe ? 'debug' : 'info'](fields, 'request');
   };
+}
 
-  const requestId = (request: FastifyRequest, reply: FastifyReply) => {
+function requestIdPhase(logAccess: LogAccess): ServicePhases['requestId'] {
+  return (request, reply) => {
     // Upstreams see the id the gateway made; logs of every service then line up.
     request.headers[REQUEST_ID_HEADER] = request.id;
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -207,43 +241,35 @@ export function createService(options: ServiceOptions): FastifyInstance {
         logAccess(request, reply, reply.statusCode >= 400 ? reply.statusCode : 499);
     });
   };
-  // A callback hook, not an async one: it runs on every request, cache hits included.
-  if (!handOver)
-    app.addHook('onRequest', (request, reply, done) => {
-      requestId(request, reply);
-      done();
-    });
+}
 
-  let guards: RequestPhase | null = null;
-  registerRequestGuards(app, bodyLimit, handOver ? (phase) => (guards = phase) : undefined);
-
-  // Once closing, an answer still in flight ends its connection: Fastify closes only the idle
-  // ones, and a kept-alive socket would hold the shutdown until the client's own timeout (an
-  // upstream's `keep-alive: timeout=5`, which the gateway used to copy, hid this).
+/**
+ * Once closing, an answer still in flight ends its connection: Fastify closes only the idle ones,
+ * and a kept-alive socket would hold the shutdown until the client's own timeout (an upstream's
+ * `keep-alive: timeout=5`, which the gateway used to copy, hid this).
+ */
+function closingPhase(app: FastifyInstance): ServicePhases['closing'] {
   app.decorate('closing', false);
   app.addHook('preClose', async () => {
     app.closing = true;
   });
-  const closing = (reply: FastifyReply) => {
+  return (reply) => {
     if (app.closing) reply.header('connection', 'close');
   };
-  const accessLine = (request: FastifyRequest, reply: FastifyReply) => logAccess(request, reply, reply.statusCode);
-  if (handOver) handOver({ telemetry, requestId, guards: guards!, closing, accessLine });
-  else registerReplyHooks(app, closing, accessLine);
+}
 
-  const health = registerHealth(app, options.checks ?? {});
-  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
-  app.setNotFoundHandler((request, reply) => {
+/** A 404, or a 405 with Allow (204 to OPTIONS) when a route serves the path by another method. */
+function notFoundHandler(app: FastifyInstance, catchAllServes: ServiceOptions['catchAllServes']) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = allowedMethods(app, path, options.catchAllServes);
+    const allowed = allowedMethods(app, path, catchAllServes);
     // A route of this very method that gave up (a static file that is not there) is a plain 404.
     if (allowed.length === 0 || allowed.includes(request.method))
       return sendError(request, reply, createError(LIB_ERRORS.LIB_ROUTE_NOT_FOUND(path)));
     const allow = { allow: allowed.join(', ') };
     if (request.method === 'OPTIONS') return reply.code(204).headers(allow).send();
     return sendError(request, reply, createError({ ...LIB_ERRORS.LIB_METHOD_NOT_ALLOWED(request.method, allowed), headers: allow }));
-  });
-  return app;
+  };
 }
 
 function registerReplyHooks(app: FastifyInstance, closing: ServicePhases['closing'], accessLine: ServicePhases['accessLine']): void {
@@ -257,9 +283,8 @@ function registerReplyHooks(app: FastifyInstance, closing: ServicePhases['closin
   });
 }
 
-/** `/healthz` and `/readyz`; `wasReady` says whether `/readyz` has answered other than down yet. */
-function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>): { readonly wasReady: boolean } {
-  const health = { wasReady: false };
+/** `/healthz` and `/readyz`; `health.wasReady` is set once `/readyz` has answered other than down. */
+function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>, health: { wasReady: boolean }): void {
   app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
   app.get(READY_PATH, async (_request, reply) => {
     const entries = await Promise.all(
@@ -280,7 +305,6 @@ function registerHealth(app: FastifyInstance, checks: Record<string, ReadinessCh
     reply.code(status === 'down' ? 503 : 200).header('cache-control', 'no-store');
     return Object.keys(reasons).length > 0 ? { status, checks: results, reasons } : { status, checks: results };
   });
-  return health;
 }
 
 /**

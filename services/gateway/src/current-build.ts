@@ -49,25 +49,19 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
   let pageVaries: readonly PageVary[] = [];
   let reachable = false;
   let hasBuild = false;
-  const cache = new Map<string, BuildMeta>();
+  const metas = metaMemory(store);
   let renderers = new Map<string, string[]>();
-
-  function remember(meta: BuildMeta): void {
-    cache.delete(meta.id);
-    cache.set(meta.id, meta);
-    if (cache.size > BUILDS_KEPT) cache.delete(cache.keys().next().value!);
-  }
 
   async function apply(next: BuildInfo): Promise<void> {
     if (info && info.id === next.id && info.timestamp === next.timestamp) return;
-    const meta = cache.get(next.id) ?? (await store.meta(next.id));
+    const meta = metas.known(next.id) ?? (await store.meta(next.id));
     if (!meta) throw new Error(`build ${next.id} has no meta in the store yet`);
     const nextMatcher = rememberMatches(createRouteRulesMatcher(meta.matcher ?? {}));
     // A cookie name that cannot match would let signed-in pages into the shared cache.
     if (!validSessionCookie(meta.sessionCookie)) throw new Error(`build ${next.id} names a malformed session cookie`);
     // A malformed declaration would key pages on the wrong thing: the last good build stays.
     if (!validPageVaries(meta.pageVaries)) throw new Error(`build ${next.id} declares malformed pageVaries`);
-    remember(meta);
+    metas.remember(meta);
     info = { id: next.id, timestamp: next.timestamp };
     matcher = nextMatcher;
     sessionCookie = meta.sessionCookie;
@@ -99,23 +93,7 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
     }
   }
 
-  // A single refresh at a time: a change event during a poll only queues one more.
-  let running: Promise<boolean> | null = null;
-  let again = false;
-  function queueRefresh(): Promise<boolean> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = refresh().finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        void queueRefresh();
-      }
-    });
-    return running;
-  }
+  const queueRefresh = oneAtATime(refresh);
 
   const unwatch = store.watch(() => void queueRefresh());
   const timer = setInterval(() => void queueRefresh(), pollMs);
@@ -126,6 +104,34 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
     matcher: () => matcher,
     sessionCookie: () => sessionCookie,
     pageVaries: () => pageVaries,
+    meta: metas.meta,
+    renderersOf: (id) => renderers.get(id) ?? [],
+    allRenderers: () => [...renderers.values()].flat(),
+    refresh: queueRefresh,
+    storeReachable: () => reachable,
+    storeHasBuild: () => reachable && hasBuild,
+    stop() {
+      clearInterval(timer);
+      unwatch();
+    },
+  };
+}
+
+/** The metas of the last BUILDS_KEPT builds read: a build's meta never changes. */
+function metaMemory(store: BuildStore): {
+  remember(meta: BuildMeta): void;
+  known(id: string): BuildMeta | undefined;
+  meta: CurrentBuild['meta'];
+} {
+  const cache = new Map<string, BuildMeta>();
+  const remember = (meta: BuildMeta) => {
+    cache.delete(meta.id);
+    cache.set(meta.id, meta);
+    if (cache.size > BUILDS_KEPT) cache.delete(cache.keys().next().value!);
+  };
+  return {
+    remember,
+    known: (id) => cache.get(id),
     async meta(id) {
       if (!isBuildId(id)) return null;
       // A build's meta never changes, so a cached one answers at once, Redis up or down.
@@ -139,16 +145,28 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
         return undefined;
       }
     },
-    renderersOf: (id) => renderers.get(id) ?? [],
-    allRenderers: () => [...renderers.values()].flat(),
-    refresh: queueRefresh,
-    storeReachable: () => reachable,
-    storeHasBuild: () => reachable && hasBuild,
-    stop() {
-      clearInterval(timer);
-      unwatch();
-    },
   };
+}
+
+/** `run` one at a time: a call while it runs queues one more run after it (a change event during a poll). */
+function oneAtATime(run: () => Promise<boolean>): () => Promise<boolean> {
+  let running: Promise<boolean> | null = null;
+  let again = false;
+  const queued = (): Promise<boolean> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = run().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        void queued();
+      }
+    });
+    return running;
+  };
+  return queued;
 }
 
 function groupByBuild(entries: readonly RendererEntry[]): Map<string, string[]> {

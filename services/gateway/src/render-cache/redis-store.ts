@@ -80,12 +80,8 @@ export interface RedisCacheStoreOptions {
   now?: () => number;
 }
 
-export function createRedisCacheStore(
-  url: string,
-  prefix: string,
-  timeoutMs: number,
-  { queueWhileConnecting = false, maxBytes = Number.MAX_SAFE_INTEGER, now = Date.now }: RedisCacheStoreOptions = {},
-): SharedCacheStore {
+/** The store's connection, with its two scripts defined. */
+function openCacheRedis(url: string, timeoutMs: number, queueWhileConnecting: boolean): Redis & BudgetCommands {
   // Why Redis cannot be used is logged once per process by lib/redis-connection.ts.
   const redis = openRedis(url, {
     options: {
@@ -98,7 +94,32 @@ export function createRedisCacheStore(
   });
   redis.defineCommand('setWithinBudget', { numberOfKeys: 4, lua: SET_WITHIN_BUDGET });
   redis.defineCommand('deleteCounted', { lua: DELETE_COUNTED });
-  const budgeted = redis as unknown as Redis & BudgetCommands;
+  return redis as unknown as Redis & BudgetCommands;
+}
+
+/** Deletes the entries whose path matches `pattern` (their bytes uncounted); how many went. */
+async function purgeEntries(
+  redis: Redis & BudgetCommands,
+  prefix: string,
+  counters: readonly [string, string, string],
+  pattern: string,
+): Promise<number> {
+  // Redis glob: escape its specials in the path, then `*` as given.
+  const glob = pattern.replace(/[?[\]\\]/g, '\\$&');
+  let removed = 0;
+  for await (const keys of redis.scanStream({ match: `${prefix}cache:*:${glob}\\?*`, count: 500 }) as AsyncIterable<string[]>) {
+    if (keys.length > 0) removed += await redis.deleteCounted(3 + keys.length, ...counters, ...keys);
+  }
+  return removed;
+}
+
+export function createRedisCacheStore(
+  url: string,
+  prefix: string,
+  timeoutMs: number,
+  { queueWhileConnecting = false, maxBytes = Number.MAX_SAFE_INTEGER, now = Date.now }: RedisCacheStoreOptions = {},
+): SharedCacheStore {
+  const redis = openCacheRedis(url, timeoutMs, queueWhileConnecting);
   const [index, sizes, bytes] = ['cache-index', 'cache-sizes', 'cache-bytes'].map((name) => `${prefix}${name}`) as [string, string, string];
   const entryKey = (key: string) => `${prefix}cache:${key}`;
   const lockKey = (key: string) => `${prefix}cache-lock:${key}`;
@@ -115,17 +136,7 @@ export function createRedisCacheStore(
     async set(entry, ttlMs) {
       const ttl = Math.ceil(ttlMs);
       await quiet(
-        budgeted.setWithinBudget(
-          entryKey(entry.key),
-          index,
-          sizes,
-          bytes,
-          encodeEntry(entry),
-          ttl,
-          maxBytes,
-          now(),
-          UNTIL_NEXT_BUILD_TTL_MS,
-        ),
+        redis.setWithinBudget(entryKey(entry.key), index, sizes, bytes, encodeEntry(entry), ttl, maxBytes, now(), UNTIL_NEXT_BUILD_TTL_MS),
         0,
       );
     },
@@ -137,12 +148,7 @@ export function createRedisCacheStore(
       await quiet(redis.del(lockKey(key)), 0);
     },
     async purge(pattern) {
-      // Redis glob: escape its specials in the path, then `*` as given.
-      const glob = pattern.replace(/[?[\]\\]/g, '\\$&');
-      let removed = 0;
-      for await (const keys of redis.scanStream({ match: `${prefix}cache:*:${glob}\\?*`, count: 500 }) as AsyncIterable<string[]>) {
-        if (keys.length > 0) removed += await budgeted.deleteCounted(3 + keys.length, index, sizes, bytes, ...keys);
-      }
+      const removed = await purgeEntries(redis, prefix, [index, sizes, bytes], pattern);
       await redis.publish(channel, String(removed));
       return removed;
     },
