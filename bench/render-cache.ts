@@ -16,6 +16,10 @@
  * collection meanwhile (lib/idle-gc.ts), and the heap's regrowth after it belongs to a burst's
  * first second, not to a hit at steady state. BENCH_WARMUP_SECONDS=0 measures that too.
  * Nuxt `swr` and Next ISR are not built here: the issue's figures are printed as the reference.
+ * The gateway's own CPU (its process alone) for a hit and for a proxied page (a request with
+ * credentials, which the cache never answers: the renderer renders, the gateway streams and
+ * compresses it), goal <= 0.5 ms or <= 2x a hit. BENCH_BASELINE_ROOT names another checkout
+ * (built): its stack runs in the same rounds and each of its figures is printed beside ours.
  * BENCH_SECONDS and BENCH_ROUNDS shorten or lengthen it; BENCH_DYNAMIC_SECONDS the dynamic load, BENCH_SETTLE_SECONDS the wait before the settled RSS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -132,11 +136,63 @@ function memoryTable(stack: LaunchedStack, of: (pid: number) => number = rssOf):
 
 const fmt = (value: number, digits = 3) => value.toFixed(digits);
 
+/** A baseline's hits through its whole stack, as ours are measured. */
+function hitTargets(name: string, stack: LaunchedStack, plain: Record<string, string>, compressed: Record<string, string>): Target[] {
+  return [
+    { label: `${name}, cached hit, identity (LOG_LEVEL=info)`, url: `${stack.url}${PAGE}`, headers: plain, pids: stackPids(stack) },
+    { label: `${name}, cached hit, br (LOG_LEVEL=info)`, url: `${stack.url}${PAGE}`, headers: compressed, pids: stackPids(stack) },
+  ];
+}
+
+/** The gateway process alone: a hit, and a proxied page (credentials bypass the cache). */
+function gatewayTargets(name: string, stack: LaunchedStack, compressed: Record<string, string>): Target[] {
+  const gateway = [stack.pids.gateway];
+  return [
+    { label: `${name}, gateway alone, cached hit, br`, url: `${stack.url}${PAGE}`, headers: compressed, pids: gateway },
+    {
+      label: `${name}, gateway alone, proxied page, br`,
+      url: `${stack.url}${PAGE}`,
+      headers: { ...compressed, authorization: 'Bearer bench' },
+      pids: gateway,
+    },
+  ];
+}
+
+/** The gateway's CPU for a proxied page against a hit (goal <= 0.5 ms or <= 2x), ours and the baseline's. */
+function printGatewayCosts(targets: readonly Target[], runs: readonly Run[][]): void {
+  const byLabel = (label: string) => runs[targets.findIndex((target) => target.label === label)];
+  for (const name of ['ours', 'baseline']) {
+    const hit = byLabel(`${name}, gateway alone, cached hit, br`);
+    const proxied = byLabel(`${name}, gateway alone, proxied page, br`);
+    if (!hit || !proxied) continue;
+    const ms = median(proxied.map((r) => r.cpuMsPerRequest));
+    const times = median(proxied.map((run, round) => run.cpuMsPerRequest / hit[round]!.cpuMsPerRequest));
+    const met = ms <= 0.5 || times <= 2 ? 'met' : 'NOT met';
+    console.log(`${name}: the gateway's CPU for a proxied page ${fmt(ms)} ms, ${fmt(times, 2)}x its hit (goal <= 0.5 ms or <= 2x: ${met})`);
+  }
+  for (const label of [
+    'cached hit, identity (LOG_LEVEL=info)',
+    'cached hit, br (LOG_LEVEL=info)',
+    'gateway alone, cached hit, br',
+    'gateway alone, proxied page, br',
+  ]) {
+    const ours = byLabel(`ours, ${label}`);
+    const base = byLabel(`baseline, ${label}`);
+    if (!ours || !base) continue;
+    const ratios = ours.map((run, round) => run.cpuMsPerRequest / base[round]!.cpuMsPerRequest);
+    console.log(
+      `ours / baseline, ${label}: CPU per request ${fmt(median(ratios), 2)}x (rounds ${fmt(Math.min(...ratios), 2)}..${fmt(Math.max(...ratios), 2)})`,
+    );
+  }
+}
+
+const baselineRoot = process.env.BENCH_BASELINE_ROOT;
 const info = await startLaunchedStack({ LOG_LEVEL: 'info' });
 const warn = await startLaunchedStack({ LOG_LEVEL: 'warn' });
+const baseline = baselineRoot ? await startLaunchedStack({ LOG_LEVEL: 'info' }, baselineRoot) : null;
 let bare: Awaited<ReturnType<typeof startBare>> | null = null;
 try {
-  for (const stack of [info, warn]) {
+  for (const stack of [info, warn, ...(baseline ? [baseline] : [])]) {
     await bytesOf(`${stack.url}${PAGE}`, 'identity');
     await bytesOf(`${stack.url}${PAGE}`, 'br');
   }
@@ -156,6 +212,8 @@ try {
     { label: 'ours, cached hit, br (LOG_LEVEL=info)', url: `${info.url}${PAGE}`, headers: compressed, pids: stackPids(info) },
     { label: 'ours, cached hit, br (LOG_LEVEL=warn)', url: `${warn.url}${PAGE}`, headers: compressed, pids: stackPids(warn) },
     { label: 'bare node:http, br', url: `${bare.url}${PAGE}`, headers: compressed, pids: [bare.pid] },
+    ...gatewayTargets('ours', info, compressed),
+    ...(baseline ? [...hitTargets('baseline', baseline, plain, compressed), ...gatewayTargets('baseline', baseline, compressed)] : []),
   ];
   const runs: Run[][] = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
@@ -206,6 +264,7 @@ try {
   console.log(
     `the launcher's output at info: ${Math.round(logBytesPerRequest)} bytes per request (at warn: ${warn.outputBytes()} bytes in all)`,
   );
+  printGatewayCosts(targets, runs);
   const others = runs.flat().map((r) => r.othersCores);
   console.log(
     `noise: the rest of the machine used ${fmt(median(others), 2)} cores (median; ${fmt(Math.min(...others), 2)}..${fmt(Math.max(...others), 2)}) of 2 during the runs`,
@@ -249,4 +308,5 @@ try {
   await bare?.stop();
   await info.stop();
   await warn.stop();
+  await baseline?.stop();
 }

@@ -23,7 +23,8 @@ export interface LaunchedStack {
   stop(): Promise<void>;
 }
 
-export async function startLaunchedStack(env: NodeJS.ProcessEnv): Promise<LaunchedStack> {
+/** `root`: the checkout whose build runs (another one's, for a baseline measured in the same run). */
+export async function startLaunchedStack(env: NodeJS.ProcessEnv, root = projectRoot): Promise<LaunchedStack> {
   const port = await findFreeBasePort();
   const dir = await mkdtemp(join(tmpdir(), 'bench-stack-'));
   const childEnv: NodeJS.ProcessEnv = {
@@ -35,15 +36,11 @@ export async function startLaunchedStack(env: NodeJS.ProcessEnv): Promise<Launch
     ...env,
   };
   for (const name of ['REDIS_URL', 'NODE_ENV'] as const) if (!(name in env)) delete childEnv[name];
-  const launcher: ChildProcess = spawn(
-    process.execPath,
-    [...launcherNodeFlags(), join(projectRoot, 'dist', 'node', 'scripts', 'launch.js')],
-    {
-      cwd: projectRoot,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const launcher: ChildProcess = spawn(process.execPath, [...launcherNodeFlags(), join(root, 'dist', 'node', 'scripts', 'launch.js')], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let bytes = 0;
   for (const stream of [launcher.stdout!, launcher.stderr!]) stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
   const url = `http://127.0.0.1:${port}`;
