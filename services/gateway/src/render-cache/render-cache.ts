@@ -26,6 +26,7 @@ import type { RendererStartup } from '../renderer-startup.js';
 import { classifyTransportError } from '../transport-errors.js';
 import { isImagePath } from '#lib/url-space/images.js';
 import { pagePathOfPayload } from '#lib/url-space/payload.js';
+import { createPersonalHoles } from '../personal-holes.js';
 
 export type { CacheStatus };
 
@@ -52,6 +53,8 @@ export interface RenderCacheOptions {
   prerendered: Prerendered;
   /** Told of every render; until the first, a refused renderer is one still starting. */
   rendererStartup?: RendererStartup;
+  /** How long a signed-in visitor's personal parts may take (personal-holes.ts); 50 ms when absent. */
+  personalBudgetMs?: number;
 }
 
 /** Counts since start, by outcome; metrics read them. */
@@ -88,6 +91,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
   const renderer = createRendererClient(options.currentRenderer ?? (() => options.rendererUrl), options.timeoutMs);
   const failing = new Set<string>();
   const hits = createHitResponder(now);
+  const personal = createPersonalHoles({ renderer: options.currentRenderer ?? (() => options.rendererUrl), budgetMs: options.personalBudgetMs ?? 50, now });
   const stats: RenderCacheStats = {
     requests: { HIT: 0, STALE: 0, MISS: 0, BYPASS: 0 },
     stores: 0,
@@ -104,6 +108,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     stopPurge();
     await Promise.all(writes);
     await renderer.close();
+    await personal.close();
   });
 
   /** Resolves once the shared copy is written (or failed: the store's errors never reach a visitor). */
@@ -298,10 +303,27 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     return true;
   }
 
+  /** A signed-in visitor: the shared entry with their parts (personal-holes.ts) if the page has them, else a render of their own. */
+  async function answeredSignedIn(request: FastifyRequest, reply: FastifyReply, state: GatewayRequestState): Promise<boolean> {
+    const [path = '/', search = ''] = request.url.split(/\?(.*)/s);
+    const decision = decide(request, state, path, search);
+    const at = now();
+    let entry = (await options.prerendered.get(path, pageOf(path).page)) ?? (decision ? await lookup(decision.key, at) : null);
+    // A miss is filled as for anyone (an anonymous render), then stitched.
+    if (!entry && decision) entry = await fill(request, decision.key, decision.url, decision.rule).then((r) => (r.kind === 'entry' ? r.entry : null), () => null);
+    if (!entry || !mayServeStale(entry, at) || entry.status !== 200 || !personal.serves(entry)) return false;
+    const status = isFresh(entry, at) ? 'HIT' : 'STALE';
+    if (status === 'STALE' && decision) refresh(request, decision.key, decision.url, decision.rule, request.log);
+    state.cacheStatus = status;
+    if (!personal.serve(request, reply, entry, status, state.routeRules)) return send(request, reply, state, entry, status);
+    stats.requests[status]++;
+    return true;
+  }
+
   /** Everything but a fresh hit in memory: the prerendered page on disk, the shared store, a fill. Resolves true when it answered. */
   async function answered(request: FastifyRequest, reply: FastifyReply, state: GatewayRequestState): Promise<boolean> {
     state.cacheStatus = 'BYPASS';
-    if (hasCredentials(request)) return false;
+    if (hasCredentials(request)) return answeredSignedIn(request, reply, state);
     const [path = '/', search = ''] = request.url.split(/\?(.*)/s);
     const built = await options.prerendered.get(path, pageOf(path).page);
     if (built) return send(request, reply.header('x-prerendered', 'true'), state, built, 'HIT');
