@@ -10,7 +10,7 @@
  * anonymous state (one log line); the page is served either way. The stitched answer is
  * `Cache-Control: private` and is never stored: only the anonymous entry is.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Agent } from 'undici';
 import { forwardedHeaders, visitorProto } from './forwarded.js';
 import type { MatchedRouteRules } from '#lib/route-rules.js';
@@ -65,6 +65,11 @@ export interface PersonalHolesOptions {
   renderer: () => string;
   /** How long the visitor's parts may take before the anonymous state is served instead. */
   budgetMs: number;
+  /**
+   * Where the fallback's line goes: the app's logger, since `request.log` of a page request is the
+   * proxy route's, which keeps only errors (proxy.ts), and a late part is no error.
+   */
+  log: FastifyBaseLogger;
   now?: () => number;
 }
 
@@ -148,7 +153,7 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
         (html) => html,
         (error: unknown) => {
           const reason = error instanceof Error && error.name === 'TimeoutError' ? `over ${options.budgetMs} ms` : String(error);
-          request.log.warn({ path, ms: now() - asked, reason }, 'personal parts failed; serving their anonymous state');
+          options.log.warn({ reqId: request.id, path, ms: now() - asked, reason }, 'personal parts failed; serving their anonymous state');
           return null;
         },
       );

@@ -91,7 +91,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
   const renderer = createRendererClient(options.currentRenderer ?? (() => options.rendererUrl), options.timeoutMs);
   const failing = new Set<string>();
   const hits = createHitResponder(now);
-  const personal = createPersonalHoles({ renderer: options.currentRenderer ?? (() => options.rendererUrl), budgetMs: options.personalBudgetMs ?? 50, now });
+  const personal = createPersonalHoles({ renderer: options.currentRenderer ?? (() => options.rendererUrl), budgetMs: options.personalBudgetMs ?? 50, log: app.log, now });
   const stats: RenderCacheStats = {
     requests: { HIT: 0, STALE: 0, MISS: 0, BYPASS: 0 },
     stores: 0,
