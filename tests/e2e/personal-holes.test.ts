@@ -23,7 +23,9 @@ import { waitFor } from '../support/wait-for.js';
 
 const usersDir = await mkdtemp(join(tmpdir(), 'personal-holes-users-'));
 const USERS_FILE = join(usersDir, 'users.json');
-const stack = stackForFile({ redis: false, env: { USERS_FILE } });
+// Room for a busy machine (2 cores shared by several test runs): these tests are about what the
+// visitor sees when the parts arrive; the 50 ms default and its fallback are the second stack's.
+const stack = stackForFile({ redis: false, env: { USERS_FILE, PERSONAL_PARTS_BUDGET_MS: '3000' } });
 // The same stack with a budget no answer can meet: every visitor's parts are late.
 const late = stackForFile({ redis: false, env: { PERSONAL_PARTS_BUDGET_MS: '1' } });
 const chromium = chromiumForFile();
@@ -156,7 +158,7 @@ describe('personal parts on pages from the shared cache', () => {
     await page.locator('[data-recipe-page] [data-save="not-saved"]').waitFor();
     await page.goto(`${stack.url}${PAGE}`);
     expect(savedOf(await page.content())).toEqual(['Find the commit that broke something with git bisect']);
-    expect(problems.filter((p) => !p.includes('toast'))).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });
 
