@@ -20,3 +20,10 @@ export const COLOR_MODE_STORAGE_KEY = 'color-mode';
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** Sent with HTML and payloads so a client can tell it is on an old build. */
 export const BUILD_ID_HEADER = 'x-build-id';
+
+/**
+ * On a page or payload answer: `parts`, the answer is the same for every visitor but its personal
+ * parts, so the gateway may answer signed-in visitors from the shared cache and splice in their
+ * parts (docs/decisions/personal-holes.md).
+ */
+export const PERSONAL_HEADER = 'x-personal';

@@ -4,6 +4,7 @@ import type { PageModule } from '../../services/renderer/src/runtime/shared/page
 import { defineSiteApp } from '../../services/renderer/src/site-api/define-site-app.js';
 import { DefaultLayout } from './layouts/default.js';
 import { middleware } from './middleware.js';
+import { personal } from './personal.js';
 
 /** Safari has no requestIdleCallback. */
 const whenIdle = (task: () => void) =>
@@ -13,6 +14,7 @@ export default defineSiteApp({
   pages: import.meta.glob<PageModule>('./pages/**/*.tsx'),
   layouts: { default: DefaultLayout },
   middleware,
+  personal,
   // Its own chunk: no page's first load carries it.
   errorPage: asyncComponent(() => import('./components/site-error-page.js')),
   // Results as you type and `/`, Ctrl+K in every search box: two listeners, loaded once the page is

@@ -7,6 +7,8 @@ import { defineSiteServer } from '../../services/renderer/src/site-api/server.js
 import { join } from 'node:path';
 import { projectRoot } from '#lib/paths.js';
 import type { CookbookServices } from '../app/viewer-services.js';
+import type { PersonalState } from '../app/personal-state.js';
+import { pageViewerOf } from '../app/components/viewer.js';
 import { loadContentRepository } from '../content/repository.js';
 import { createAccounts, registerAccounts } from './accounts.js';
 import site from '../site.js';
@@ -34,6 +36,11 @@ export default defineSiteServer({
     const services: CookbookServices = { content, search, accounts };
     return {
       services,
+      // The personal parts' state (app/personal.tsx) from the session alone; null when anonymous.
+      personal: async (request: Request): Promise<PersonalState | null> => {
+        const viewer = await accounts.viewer(request);
+        return viewer && { viewer: pageViewerOf(viewer), saved: viewer.saved };
+      },
       async routes(app) {
         await app.register(categoriesApi, { repository: services.content });
         await app.register(discoveryRoutes, {

@@ -65,13 +65,15 @@ describe('pages from the render cache in the browser', () => {
     expect(problems).toEqual([]);
   });
 
-  it('signs in and out on a cached page: the visitor sees their own render, then the cached one', async () => {
+  it('signs in and out on a cached page: the cached entry with their own parts (private), then the plain cached one', async () => {
     const page = await open();
     await gotoHydrated(page, `${stack.url}/login?redirect=%2Fcategory%2Fshell`);
     await signIn(page);
     await page.waitForURL(`${stack.url}/category/shell`);
     const mine = await page.reload();
-    expect(mine?.headers()['x-cache']).toBe('BYPASS');
+    // The shared entry with the visitor's personal parts spliced in (docs/decisions/personal-holes.md).
+    expect(mine?.headers()['x-cache']).toBe('HIT');
+    expect(mine?.headers()['cache-control']).toBe('private, no-cache');
     await page.getByRole('button', { name: /Save/ }).first().waitFor();
     await page.context().clearCookies({ name: 'cookbook_session' });
     const anonymous = await page.reload();

@@ -60,6 +60,8 @@ export const gatewayConfigShape = {
   PUBLIC_ORIGIN: httpUrl().optional(),
   /** How long a gateway waits for another gateway's render of the same page before rendering itself. */
   CACHE_LOCK_WAIT_MS: positiveInt(2000),
+  /** How long a signed-in visitor's personal parts may take before their anonymous state is served (personal-holes.ts). */
+  PERSONAL_PARTS_BUDGET_MS: positiveInt(50),
   /** The embedded mode's shared store (files); with REDIS_URL the cache is in Redis. */
   CACHE_DIR: z.string().min(1).default(join(buildDir, 'render-cache')),
   /** Pages rendered at build time (`prerender: true` rules), written by `npm run build`. */

@@ -60,6 +60,7 @@ try {
     manifest: {},
     assets: await devAssets(vite, config.ASSETS_PREFIX, hmrPort, site.stylesheetFile),
     services: siteServer?.services,
+    personal: siteServer?.personal,
     build: { id: meta.id, timestamp: meta.timestamp },
     sessionCookie: meta.sessionCookie,
     assetsPrefix: config.ASSETS_PREFIX,

@@ -20,6 +20,7 @@ import { PAGE_DATA_EXPORTS } from './runtime/shared/page-module.js';
 import { reviveError } from '#lib/errors.js';
 import { SITE_DATA_CHANGED_EVENT } from './runtime/shared/dev-events.js';
 import { PAYLOAD_ELEMENT_ID, type Payload } from './runtime/shared/payload.js';
+import { PersonalRoot, readDocumentPersonalState } from './runtime/shared/personal.js';
 
 /** The page's inline payload; null in the `ssr: false` shell, whose data the router fetches. */
 function inlinePayload(): Payload | null {
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   // The modules were just evaluated in this task; start up in tasks of their own.
   await yieldToBrowser();
   const payload = inlinePayload();
+  // The visitor's state the gateway spliced in (or the server drew): hydration sees what the HTML shows.
+  readDocumentPersonalState();
   const routes = appRoutes.createRoutes(
     (page) =>
       ({ request }) =>
@@ -72,7 +75,9 @@ async function main(): Promise<void> {
   import.meta.hot?.on(SITE_DATA_CHANGED_EVENT, () => void router?.revalidate());
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <PersonalRoot>
+        <RouterProvider router={router} />
+      </PersonalRoot>
     </StrictMode>
   );
   if (hydrate && payload) {

@@ -6,19 +6,22 @@ import {
   createStaticHandler,
   createStaticRouter,
   RouterContextProvider,
+  StaticRouter,
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
+import { Fragment, type ReactNode } from 'react';
 import { reviveError, type ErrorBody } from '#lib/errors.js';
 import { StandaloneErrorPage } from './app/error-page.js';
 import siteServer from 'virtual:site-server';
-import { appRoutes, siteHead } from './app/site.js';
+import { appRoutes, personal, siteHead } from './app/site.js';
+import { PersonalContext } from './runtime/shared/personal.js';
 import { resolveHead } from './runtime/shared/head.js';
 import { createPageLoader } from './runtime/server/page-loader.js';
 import { shareHeadOf } from './runtime/server/share-head.js';
 import { isPageHandle, type PageHandle } from './runtime/shared/page-module.js';
 import { servicesContext, type RendererServices } from './site-api/services.js';
-import type { PageQuery, SsrEntry } from './server/ssr-entry.js';
+import type { PageQuery, PersonalPart, SsrEntry } from './server/ssr-entry.js';
 
 // A glob that found nothing (a misplaced pages folder) stops the renderer at start, not at the first visit.
 if (appRoutes.pageFiles.length === 0) throw new Error("the site's app has no pages: import.meta.glob('./pages/**/*.tsx') found none");
@@ -50,21 +53,51 @@ export async function queryPage(request: Request, services: RendererServices): P
     files,
     cacheControl: (pageRouteId && context.loaderHeaders[pageRouteId]?.get('cache-control')) || undefined,
     colorMode: page?.handle.page.colorMode,
+    personalParts: page?.handle.page.personal === 'parts' && !context.errors,
     head(origin) {
       const data = page ? context.loaderData[context.matches.at(-1)!.route.id] : null;
       const headContext = { data, params: page?.params ?? {}, path: context.location.pathname };
       const resolved = resolveHead(page?.handle.page.head, headContext, origin, siteHead);
       return page ? { ...resolved, share: shareHeadOf(page.handle.page.head, headContext, origin, siteHead, resolved.canonical) } : resolved;
     },
-    element({ nonce, errors }) {
+    element({ nonce, errors, personal: state }) {
       const rendered = {
         ...context,
         errors: errors && Object.fromEntries(Object.entries(errors).map(([id, body]) => [id, reviveError(body)])),
       };
       const router = createStaticRouter(handler.dataRoutes, rendered);
-      return <StaticRouterProvider router={router} context={rendered} nonce={nonce} hydrate={false} />;
+      return (
+        <PersonalContext value={state ?? undefined}>
+          <StaticRouterProvider router={router} context={rendered} nonce={nonce} hydrate={false} />
+        </PersonalContext>
+      );
     },
   };
+}
+
+/**
+ * The visitor's parts of a page alone (no loader, no page): one tree, the parts in order with a
+ * separator between them, in a router at the page's address (links and the location read it).
+ * Throws (a 400 for the caller) on a part the site does not define.
+ */
+export function personalPartsElement(location: string, state: unknown, parts: PersonalPart[]) {
+  const definition = personal;
+  if (!definition) throw new Error('the site defines no personal parts');
+  const drawn = parts.map(({ name, props }, index) => {
+    const draw = (definition.parts as Record<string, ((state: unknown, props: unknown) => unknown) | undefined>)[name];
+    if (typeof draw !== 'function' || !Object.hasOwn(definition.parts, name)) throw new Error(`unknown personal part "${name}"`);
+    return (
+      <Fragment key={index}>
+        {index > 0 && <template data-part-separator="" />}
+        {draw(state ?? definition.anonymous, props) as ReactNode}
+      </Fragment>
+    );
+  });
+  return (
+    <PersonalContext value={state ?? undefined}>
+      <StaticRouter location={location}>{drawn}</StaticRouter>
+    </PersonalContext>
+  );
 }
 
 export function errorElement(error: ErrorBody) {
@@ -75,4 +108,4 @@ export const site = siteHead;
 
 export { siteServer };
 
-export default { clientEntry, queryPage, errorElement, site, siteServer } satisfies SsrEntry;
+export default { clientEntry, queryPage, errorElement, personalPartsElement, site, siteServer } satisfies SsrEntry;

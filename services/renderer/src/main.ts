@@ -58,6 +58,7 @@ try {
     entry,
     manifest,
     services: site?.services,
+    personal: site?.personal,
     build: { id: meta.id, timestamp: meta.timestamp },
     sessionCookie: meta.sessionCookie,
     assetsPrefix: config.ASSETS_PREFIX,

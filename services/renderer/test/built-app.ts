@@ -50,6 +50,7 @@ export async function builtApp(overrides: Partial<RenderContext> & { entry?: Ssr
     entry,
     manifest: await readViteManifest(clientDir),
     services: site?.services,
+    personal: site?.personal,
     build: { id: BUILD_ID, timestamp: 1 },
     sessionCookie: (await readBuildMeta(join(buildDir, 'build', 'meta.json'))).sessionCookie,
     assetsPrefix: '/_nuxt/',

@@ -1,22 +1,26 @@
 /**
- * The header's account corner: the visitor's name and a sign-out button, or a sign-in link.
+ * The header's account corner: the visitor's name and a sign-out button, or a sign-in link. A
+ * personal part (../personal.tsx): drawn in the page and, for the gateway, alone in a router that
+ * knows only the location, so it reads nothing else of the router and is handed the rest.
  * The button is a plain form's, so it signs out before hydration or without JavaScript (the server
  * answers with the same page to go to: server/auth/plain-forms.ts); with JavaScript ./sign-out.ts
  * does it in place.
  */
 import { Icon } from '../../../services/renderer/src/app/components/ui/icon.js';
-import { isPageHandle } from '../../../services/renderer/src/runtime/shared/page-module.js';
-import { Link, useLocation, useMatches, useRevalidator } from 'react-router';
+import { navigate } from '../../../services/renderer/src/runtime/shared/navigate.js';
+import { Link, useLocation } from 'react-router';
 import { LOGOUT_ROUTE } from '../account-routes.js';
 import { loginHref } from './safe-redirect.js';
-import { useViewer } from './viewer.js';
+import type { PageViewer } from './viewer.js';
 
-export function AccountMenu() {
-  const viewer = useViewer();
+export interface AccountCornerProps {
+  viewer: PageViewer | null;
+  /** The page is for signed-in visitors only: signing out leaves it for the home page. */
+  signedInOnly: boolean;
+}
+
+export function AccountCorner({ viewer, signedInOnly }: AccountCornerProps) {
   const location = useLocation();
-  const revalidator = useRevalidator();
-  const handle = useMatches().at(-1)?.handle;
-  const signedInOnly = isPageHandle(handle) && [handle.page.middleware].flat().includes('signed-in');
   const here = `${location.pathname}${location.search}${location.hash}`;
 
   if (!viewer) {
@@ -40,7 +44,8 @@ export function AccountMenu() {
           const form = event.currentTarget;
           // A module that cannot load (offline, a build gone) leaves the plain form to do it.
           import('./sign-out.js').then(
-            ({ signOutHere }) => signOutHere(signedInOnly, revalidator.revalidate),
+            // Here again: the page's data reloads as anonymous (the parts follow the state, refreshed on the way).
+            ({ signOutHere }) => signOutHere(signedInOnly, () => navigate(here, { replace: true })),
             () => form.submit(),
           );
         }}

@@ -4,30 +4,32 @@
  * the menu of a narrow one; CSS shows one (styles/header.css), so the HTML works without JavaScript.
  */
 import { ColorModeSwitch } from '../../../services/renderer/src/app/components/ui/color-mode-switch.js';
-import { NavLink } from 'react-router';
-import { AccountMenu } from './account-menu.js';
+import { isPageHandle } from '../../../services/renderer/src/runtime/shared/page-module.js';
+import { NavLink, useMatches } from 'react-router';
+import { Part } from '../personal.js';
 import { SearchForm } from './search-form.js';
-import { useViewer } from './viewer.js';
 
 const NAVIGATION = [
   ['/', 'Home'],
   ['/about', 'About'],
 ];
-const SAVED = ['/saved', 'Saved'];
 
+/** The Saved link and the account corner are personal parts (../personal.tsx). */
 export function SiteControls() {
-  const links = useViewer() ? [...NAVIGATION, SAVED] : NAVIGATION;
+  const handle = useMatches().at(-1)?.handle;
+  const signedInOnly = isPageHandle(handle) && [handle.page.middleware].flat().includes('signed-in');
   return (
     <>
       <nav aria-label="Main" className="site-nav">
-        {links.map(([to, label]) => (
+        {NAVIGATION.map(([to, label]) => (
           <NavLink key={to} to={to!} end>
             {label}
           </NavLink>
         ))}
+        <Part name="saved-link" props={{}} />
       </nav>
       <SearchForm />
-      <AccountMenu />
+      <Part name="account" props={{ signedInOnly }} />
       <div className="site-color-mode">
         <span aria-hidden="true">Colour mode</span>
         <ColorModeSwitch />

@@ -3,6 +3,9 @@ import type { PageHead } from '../../../services/renderer/src/runtime/shared/hea
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { servicesOf } from '../viewer-services.js';
 
+/** The same for every visitor: signed-in visitors get it from the cache, their header filled in (personal.tsx). */
+export const personal = 'parts';
+
 export async function loader({ context }: LoaderFunctionArgs) {
   const categories = servicesOf(context).content.categories();
   return {

@@ -11,11 +11,10 @@ import { createError } from '#lib/errors.js';
 import { SearchForm } from '../components/search-form.js';
 import { TagChips } from '../components/tag-chips.js';
 import { SearchResults } from '../components/search-results.js';
-import { pageViewerOf } from '../components/viewer.js';
 import { canonicalQuery, MAX_QUERY_LENGTH } from '../search/query.js';
 import { SEARCH_ERRORS } from '../search/error-codes.js';
 import { useLiveSearch } from '../search/use-live-search.js';
-import { servicesOf, viewerOf } from '../viewer-services.js';
+import { servicesOf } from '../viewer-services.js';
 
 /** How many tags the empty search page suggests. */
 const SUGGESTED_TAGS = 12;
@@ -23,19 +22,21 @@ const SUGGESTED_TAGS = 12;
 /** Not for a shared cache: a query outside the build's own words, or without results. */
 const NOT_SHARED = { headers: { 'cache-control': 'private, no-cache' } };
 
+/** The same for every visitor: signed-in visitors get it from the cache, their header filled in (personal.tsx). */
+export const personal = 'parts';
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get('q') ?? '';
   if (raw.length > MAX_QUERY_LENGTH) throw createError(SEARCH_ERRORS.COOKBOOK_SEARCH_QUERY_TOO_LONG(raw.length, MAX_QUERY_LENGTH));
   const query = canonicalQuery(raw);
   if (query !== raw) await navigate(query ? `/search?${new URLSearchParams({ q: query }).toString()}` : '/search', { redirectCode: 301 });
   const { content, search } = servicesOf(context);
-  const viewer = pageViewerOf(await viewerOf(context, request));
   if (!query) {
     const tags = content.tags().sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : 1));
-    return { query, hits: null, tags: tags.slice(0, SUGGESTED_TAGS).map((t) => t.tag), viewer };
+    return { query, hits: null, tags: tags.slice(0, SUGGESTED_TAGS).map((t) => t.tag) };
   }
   const hits = search.search(query);
-  const result = { query, hits, tags: [], viewer };
+  const result = { query, hits, tags: [] };
   return hits.length > 0 && search.isCacheable(query) ? result : data(result, NOT_SHARED);
 }
 

@@ -39,6 +39,8 @@ const KEPT_HEADERS = [
   'x-content-type-options',
   'x-robots-tag',
   'content-language',
+  // The page is the same for everyone but its personal parts (../personal-holes.ts).
+  'x-personal',
 ];
 
 /** A 404 is remembered briefly, so a flood of one missing page costs one render per few seconds. */

@@ -59,6 +59,7 @@ export function createRenderCache(
     publicOrigin: publicOriginOf(config),
     ...(now ? { now } : {}),
     lockWaitMs: config.CACHE_LOCK_WAIT_MS,
+    personalBudgetMs: config.PERSONAL_PARTS_BUDGET_MS,
     prerendered: createPrerendered(config.PRERENDER_DIR, build),
     ...(rendererStartup ? { rendererStartup } : {}),
   });

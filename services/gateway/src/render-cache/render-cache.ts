@@ -25,6 +25,7 @@ import { createCacheResponder, type CacheResponder } from './cache-responder.js'
 import { createCacheTiers, type CacheTiers } from './cache-tiers.js';
 import type { Prerendered } from './prerendered.js';
 import type { SharedCacheStore } from './shared-store.js';
+import { createPersonalHoles, type PersonalHoles } from '../personal-holes.js';
 
 export type { CacheStatus };
 export { isPagePath, pageOf } from './cache-policy.js';
@@ -52,6 +53,8 @@ export interface RenderCacheOptions {
   prerendered: Prerendered;
   /** Told of every render; until the first, a refused renderer is one still starting. */
   rendererStartup?: RendererStartup;
+  /** How long a signed-in visitor's personal parts may take (personal-holes.ts); 50 ms when absent. */
+  personalBudgetMs?: number;
 }
 
 /** Counts since start, by outcome; metrics read them. */
@@ -80,6 +83,9 @@ interface Parts {
   fills: CacheFills;
   responder: CacheResponder;
   prerendered: Prerendered;
+  personal: PersonalHoles;
+  /** Counts an answer written straight to the socket (Fastify's onSend does not run for it). */
+  counted: (status: CacheStatus) => void;
   now: () => number;
 }
 
@@ -101,11 +107,19 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     fills,
     responder: createCacheResponder(tiers, now, (status) => requests[status]++),
     prerendered: options.prerendered,
+    personal: createPersonalHoles({
+      renderer: options.currentRenderer ?? (() => options.rendererUrl),
+      budgetMs: options.personalBudgetMs ?? 50,
+      log: app.log,
+      now,
+    }),
+    counted: (status) => requests[status]++,
     now,
   };
   app.addHook('onClose', async () => {
     await tiers.close();
     await fills.close();
+    await parts.personal.close();
   });
   const stats: RenderCacheStats = {
     requests,
@@ -126,7 +140,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     if (!parts.policy.isPageRequest(request, state)) return false;
     if (parts.policy.hasCredentials(request)) {
       state.cacheStatus = 'BYPASS';
-      return false;
+      return answeredSignedIn(parts, request, reply, state);
     }
     return answeredAtOnce(parts, request, reply, state) || answered(parts, request, reply, state);
   };
@@ -187,4 +201,24 @@ async function answered(parts: Parts, request: FastifyRequest, reply: FastifyRep
   }
   state.cacheStatus = 'MISS';
   return false;
+}
+
+/**
+ * A signed-in visitor: the shared entry with their parts spliced in (personal-holes.ts) when the
+ * page has them; otherwise false, and the renderer draws their page.
+ */
+async function answeredSignedIn(parts: Parts, request: FastifyRequest, reply: FastifyReply, state: GatewayRequestState): Promise<boolean> {
+  const { policy, tiers, fills, responder, personal, now } = parts;
+  const decision = policy.decide(request, state);
+  const at = now();
+  let entry = (await parts.prerendered.get(state.path, pageOf(state.path).page)) ?? (decision ? await tiers.lookup(decision.key, at) : null);
+  // A miss is filled as for anyone (an anonymous render), then stitched.
+  if (!entry && decision) entry = await fills.fill(request, decision).then((r) => (r.kind === 'entry' ? r.entry : null), () => null);
+  if (!entry || !mayServeStale(entry, at) || entry.status !== 200 || !personal.serves(entry)) return false;
+  const status = isFresh(entry, at) ? 'HIT' : 'STALE';
+  if (status === 'STALE' && decision) fills.refresh(request, decision, request.log);
+  state.cacheStatus = status;
+  if (!personal.serve(request, reply, entry, status, state.routeRules)) return responder.send(request, reply, state, entry, status);
+  parts.counted(status);
+  return true;
 }

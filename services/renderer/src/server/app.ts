@@ -16,6 +16,7 @@ import { answerPage } from './page-response.js';
 import { answerPayload } from './payload-response.js';
 import { registerRenderMetrics } from './render-metrics.js';
 import { answerShell } from './shell-response.js';
+import { registerPersonalRoutes } from './personal-response.js';
 import type { RenderContext } from './render-context.js';
 
 export interface RendererAppDeps {
@@ -77,6 +78,7 @@ export async function buildRendererApp(context: RenderContext, deps: RendererApp
   const close = deps.site?.close;
   if (close) app.addHook('onClose', () => close());
 
+  registerPersonalRoutes(app, context);
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (isApiOrAssetPath(path, context.assetsPrefix)) {

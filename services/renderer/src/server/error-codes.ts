@@ -6,4 +6,5 @@ import { defineErrors } from '#lib/error-catalogue.js';
 
 export const RENDERER_SERVER_ERRORS = defineErrors({
   RENDERER_LOADER_BAD_RESPONSE: { statusCode: 500, message: 'A loader answered a Response that is not a redirect' },
+  RENDERER_PERSONAL_BAD_REQUEST: { statusCode: 400, message: (why: string) => `Bad personal parts request: ${why}` },
 });

@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { errorPageTitle, toErrorBody, toHttpError, wantsJson, type ErrorBody } from '#lib/errors.js';
 import { errorCacheHeaders } from '#lib/wants-json.js';
 import { colorModeHtmlAttributes } from '../runtime/shared/color-mode.js';
+import { PERSONAL_HEADER } from '#lib/constants.js';
 import { errorHead } from '../runtime/shared/head.js';
 import { payloadUrl, type Payload } from '../runtime/shared/payload.js';
 import { answerCrawlerError, isCrawler } from './crawler.js';
@@ -18,6 +19,7 @@ import { queryOutcome } from './page-query.js';
 import type { RenderMetrics } from './render-metrics.js';
 import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
 import { streamPage } from './stream-page.js';
+import { documentEndWithState, personalStateOf } from './personal-response.js';
 
 /**
  * An error page's body is the page or JSON as Accept chose, so it also varies with Accept; a page
@@ -53,6 +55,8 @@ export async function answerPage(
   if (firstError && crawler) return answerCrawlerError(request, reply, firstError);
 
   const url = new URL(request.url, 'http://x');
+  // The visitor's parts are drawn for them here too; the shared entry's (no cookie) anonymous.
+  const personal = await personalStateOf(context, request);
   const nonce = createNonce();
   const origin = originOf(context, request);
   const colors = colorModeHtmlAttributes(request.headers.cookie, firstError ? null : query.colorMode);
@@ -75,15 +79,18 @@ export async function answerPage(
     payload: { json: inlineJson, src: payloadUrl(url.pathname, url.search, context.build.id) },
   });
   await streamPage(request, reply, {
-    element: query.element({ nonce, errors }),
+    element: query.element({ nonce, errors, personal }),
     start,
-    end: DOCUMENT_END,
+    end: context.personal ? documentEndWithState(DOCUMENT_END, personal) : DOCUMENT_END,
     nonce,
     bootstrap: afterPaint ? { script: HYDRATE_AFTER_PAINT_SCRIPT } : { module: links.entry },
     waitForAll: crawler,
     timeoutMs: context.streamTimeoutMs,
     statusCode,
-    headers: pageHeaders(context, nonce, firstError !== null, query.cacheControl),
+    headers: {
+      ...pageHeaders(context, nonce, firstError !== null, query.cacheControl),
+      ...(context.personal && query.personalParts ? { [PERSONAL_HEADER]: 'parts' } : {}),
+    },
     onShellError: (error) => {
       answerShellError(context, request, reply, error);
     },

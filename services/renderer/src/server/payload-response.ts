@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageSearchOfPayload, type Payload } from '../runtime/shared/payload.js';
 import { parseCookie } from 'cookie';
+import { PERSONAL_HEADER } from '#lib/constants.js';
 import { queryOutcome } from './page-query.js';
 import { buildHeaders, type RenderContext } from './render-context.js';
 
@@ -35,6 +36,8 @@ export async function answerPayload(
     'cache-control': personal ? 'private, no-cache' : ((outcome.kind === 'page' && outcome.query.cacheControl) || 'no-cache'),
     vary: 'cookie',
     'x-content-type-options': 'nosniff',
+    // The same for every visitor (the page says so): the gateway may answer signed-in visitors from the cache.
+    ...(context.personal && outcome.kind === 'page' && outcome.query.personalParts ? { [PERSONAL_HEADER]: 'parts' } : {}),
   });
   reply.type('application/json; charset=utf-8');
   if (outcome.kind === 'redirect') {

@@ -15,6 +15,8 @@ export interface RenderContext {
   /** How pages link scripts and styles when not from `manifest` (development: Vite). */
   assets?: PageAssets;
   services: RendererServices;
+  /** The site's visitor state for its personal parts (`SiteServerInstance.personal`); none: no parts. */
+  personal?: ((request: Request) => Promise<unknown>) | undefined;
   build: BuildInfo;
   /** The site's session cookie (from the build meta): a payload for a request carrying it is private. */
   sessionCookie?: string | undefined;

@@ -22,13 +22,24 @@ export interface PageQuery {
    * e.g. `private` for an answer no shared cache should keep; undefined for the default.
    */
   cacheControl?: string | undefined;
+  /** The page says it is the same for everyone but its personal parts (`export const personal = 'parts'`). */
+  personalParts: boolean;
   /** The page's forced colour mode. */
   colorMode: 'light' | 'dark' | 'system' | undefined;
   /** The page's head (title, description, canonical) on `origin`. */
   head(origin: string): ResolvedHead;
   /** The React tree of the page; `errors` replaces the raw errors so server and browser agree. */
-  element(options: { nonce: string; errors: Record<string, ErrorBody> | null }): ReactElement;
+  element(options: { nonce: string; errors: Record<string, ErrorBody> | null; personal?: unknown }): ReactElement;
 }
+
+/** A personal part as the page's marker names it (docs/decisions/personal-holes.md). */
+export interface PersonalPart {
+  name: string;
+  props: unknown;
+}
+
+/** What `personalPartsElement` puts between two parts, to cut the one render into each part's HTML. */
+export const PART_SEPARATOR = '<template data-part-separator=""></template>';
 
 export interface SsrEntry {
   /** The manifest key of the browser entry. */
@@ -37,6 +48,8 @@ export interface SsrEntry {
   queryPage(request: Request, services: RendererServices): Promise<Response | PageQuery>;
   /** The error page alone (no router), for when the page itself could not render. */
   errorElement(error: ErrorBody): ReactElement;
+  /** The site's personal parts alone, for one visitor's state at `location` (path and query). */
+  personalPartsElement(location: string, state: unknown, parts: PersonalPart[]): ReactElement;
   /** The site's name and description, for the heads the server writes itself (errors, the shell). */
   site: SiteHead;
   /** The site's server part (its `defineSiteServer`), bundled here; null for a site without one. */
@@ -49,6 +62,7 @@ export function checkSsrEntry(module: Partial<SsrEntry>, name: string): SsrEntry
     typeof module.queryPage !== 'function' ||
     typeof module.clientEntry !== 'string' ||
     typeof module.errorElement !== 'function' ||
+    typeof module.personalPartsElement !== 'function' ||
     typeof module.site?.name !== 'string'
   ) {
     throw new Error(`${name} is not the renderer's SSR bundle (run \`npm run build:renderer\`)`);

@@ -7,6 +7,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { MiddlewareRegistry } from '../runtime/shared/middleware.js';
 import type { PageModule } from '../runtime/shared/page-module.js';
 import type { ErrorBody } from '#lib/errors.js';
+import type { PersonalDefinition } from '../runtime/shared/personal.js';
 
 /** What a site's own error page is given (`defineSiteApp({ errorPage })`). */
 export interface SiteErrorPageProps extends Pick<ErrorBody, 'statusCode' | 'statusMessage' | 'message'> {
@@ -35,6 +36,12 @@ export interface SiteApp {
    * on first use (a site's search box and its shortcut), so the feature costs no page's first load.
    */
   onClientStart?: () => void;
+  /**
+   * The page's personal parts (`definePersonal`, docs/decisions/personal-holes.md): the renderer
+   * draws them alone, per visitor, for the gateway to splice into a shared cache entry.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each site's own state and props
+  personal?: PersonalDefinition<any, any>;
 }
 
 /** Types the app; the server bundle checks it when it loads (entry-server.tsx), so the browser carries no check. */

@@ -22,6 +22,12 @@ export interface SiteServerInstance {
   /** More `/readyz` checks, by name. */
   checks?: Record<string, ReadinessCheck>;
   close?: () => Promise<void>;
+  /**
+   * The state of the visitor a request carries for the site's personal parts (its
+   * `definePersonal`), from their session alone (no page render); undefined or null when
+   * anonymous. docs/decisions/personal-holes.md.
+   */
+  personal?: (request: Request) => Promise<unknown>;
   /** `npm run dev`: folders whose changes `rebuild` takes in; the open pages then reload their data. */
   dev?: { watch: string[]; rebuild: (file: string) => Promise<void> };
 }

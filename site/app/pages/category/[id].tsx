@@ -18,28 +18,27 @@ import { createError } from '#lib/errors.js';
 import { COOKBOOK_ERRORS } from '../../../error-codes.js';
 import { isSlug } from '../../../content/slug.js';
 import type { Recipe } from '../../../content/types.js';
-import { SaveButton } from '../../components/save-button.js';
 import { TagChips } from '../../components/tag-chips.js';
-import { pageViewerOf } from '../../components/viewer.js';
-import { servicesOf, viewerOf } from '../../viewer-services.js';
+import { Part } from '../../personal.js';
+import { servicesOf } from '../../viewer-services.js';
 
 export const validate: PageValidate = (route) => isSlug(route.params.id);
+/** The same for every visitor but the save buttons: signed-in visitors get it from the cache (personal.tsx). */
+export const personal = 'parts';
 
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
+export function loader({ context, params, request }: LoaderFunctionArgs) {
   const { content } = servicesOf(context);
   const category = content.category(params.id ?? '');
   if (!category) {
     const path = new URL(request.url).pathname;
     throw createError({ ...COOKBOOK_ERRORS.COOKBOOK_CATEGORY_PAGE_NOT_FOUND(path), data: { path } });
   }
-  const viewer = await viewerOf(context, request);
   // Each body travels once, in the document (runtime/shared/dom-html.ts).
   const recipes = content.recipesOf(category.id).map((recipe) => ({ ...recipe, html: domHtml(`recipe:${recipe.id}`, recipe.html) }));
-  const saved = viewer ? recipes.filter((r) => viewer.saved.includes(r.id)).map((r) => r.id) : [];
-  return { category, recipes, saved, viewer: pageViewerOf(viewer) };
+  return { category, recipes };
 }
 
-type Data = Awaited<ReturnType<typeof loader>>;
+type Data = ReturnType<typeof loader>;
 
 export function head({ data }: HeadContext): PageHead {
   const { category } = data as Data;
@@ -48,11 +47,9 @@ export function head({ data }: HeadContext): PageHead {
 
 interface RecipeSectionProps {
   recipe: Omit<Recipe, 'html'> & { html: DomHtml };
-  saved: boolean;
-  signedIn: boolean;
 }
 
-function RecipeSection({ recipe, saved, signedIn }: RecipeSectionProps) {
+function RecipeSection({ recipe }: RecipeSectionProps) {
   const body = useRef<HTMLDivElement>(null);
   return (
     <section
@@ -71,7 +68,7 @@ function RecipeSection({ recipe, saved, signedIn }: RecipeSectionProps) {
           </h2>
           <p className="mt-1 text-sm text-muted">{recipe.summary}</p>
         </div>
-        <SaveButton key={`${signedIn}:${saved}`} recipeId={recipe.id} recipeTitle={recipe.title} saved={saved} signedIn={signedIn} />
+        <Part name="save" props={{ recipeId: recipe.id, recipeTitle: recipe.title }} />
       </div>
       <TagChips tags={recipe.tags} />
       <DomHtmlBlock ref={body} className="prose mt-4 max-w-none" value={recipe.html} />
@@ -93,7 +90,7 @@ const LaterRecipeSection = memo(function LaterRecipeSection(props: RecipeSection
 });
 
 export default function CategoryPage() {
-  const { category, recipes, saved, viewer } = useLoaderData<typeof loader>();
+  const { category, recipes } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   return (
     <article className="space-y-10" data-category={category.id} key={pathname}>
@@ -120,7 +117,7 @@ export default function CategoryPage() {
       </nav>
       {recipes.map((recipe, i) => {
         const Section = i === 0 ? RecipeSection : LaterRecipeSection;
-        return <Section key={recipe.id} recipe={recipe} saved={saved.includes(recipe.id)} signedIn={viewer !== null} />;
+        return <Section key={recipe.id} recipe={recipe} />;
       })}
     </article>
   );

@@ -12,37 +12,35 @@ import { pageNotFound } from '../../../../services/renderer/src/runtime/shared/v
 import { useRef } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { isSlug } from '../../../content/slug.js';
-import { SaveButton } from '../../components/save-button.js';
 import { TagChips } from '../../components/tag-chips.js';
-import { pageViewerOf } from '../../components/viewer.js';
-import { servicesOf, viewerOf } from '../../viewer-services.js';
+import { Part } from '../../personal.js';
+import { servicesOf } from '../../viewer-services.js';
 import { recipeJsonLd } from '../../components/recipe-json-ld.js';
 
 export const validate: PageValidate = (route) => isSlug(route.params.slug);
+/** The same for every visitor but the save button: signed-in visitors get it from the cache (personal.tsx). */
+export const personal = 'parts';
 
 /** The body's headings start at h3 (under the category page's h2 titles); here the title is the h1. */
 function raiseHeadings(html: string): string {
   return html.replace(/<(\/?)h([3-6])\b/g, (_whole, slash: string, level: string) => `<${slash}h${Number(level) - 1}`);
 }
 
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
+export function loader({ context, params, request }: LoaderFunctionArgs) {
   const { content } = servicesOf(context);
   const recipe = content.recipe(params.slug ?? '');
   const category = recipe && content.category(recipe.categoryId);
   if (!recipe || !category) {
     throw pageNotFound(new URL(request.url).pathname);
   }
-  const viewer = await viewerOf(context, request);
   return {
     // The body travels once, in the document (runtime/shared/dom-html.ts).
     recipe: { ...recipe, html: domHtml(`recipe:${recipe.id}`, raiseHeadings(recipe.html)) },
     category: { id: category.id, title: category.title, cover: category.cover.src },
-    saved: viewer?.saved.includes(recipe.id) ?? false,
-    viewer: pageViewerOf(viewer),
   };
 }
 
-type Data = Awaited<ReturnType<typeof loader>>;
+type Data = ReturnType<typeof loader>;
 
 export function head({ data }: HeadContext): PageHead {
   const { recipe, category } = data as Data;
@@ -56,7 +54,7 @@ export function head({ data }: HeadContext): PageHead {
 }
 
 export default function RecipePage() {
-  const { recipe, category, saved, viewer } = useLoaderData<typeof loader>();
+  const { recipe, category } = useLoaderData<typeof loader>();
   const body = useRef<HTMLDivElement>(null);
   return (
     <article data-recipe-page={recipe.id} aria-labelledby="recipe-title" className="space-y-4">
@@ -74,13 +72,7 @@ export default function RecipePage() {
           <p className="mt-2 text-muted">{recipe.summary}</p>
           <TagChips tags={recipe.tags} />
         </div>
-        <SaveButton
-          key={`${viewer !== null}:${saved}`}
-          recipeId={recipe.id}
-          recipeTitle={recipe.title}
-          saved={saved}
-          signedIn={viewer !== null}
-        />
+        <Part name="save" props={{ recipeId: recipe.id, recipeTitle: recipe.title }} />
       </header>
       <DomHtmlBlock ref={body} className="prose max-w-none" value={recipe.html} />
       <CodeBlockCopyButtons containerRef={body} contentKey={recipe.id} />

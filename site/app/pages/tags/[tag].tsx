@@ -5,22 +5,23 @@ import { pageNotFound } from '../../../../services/renderer/src/runtime/shared/v
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { isSlug } from '../../../content/slug.js';
 import { RecipeList } from '../../components/recipe-list.js';
-import { pageViewerOf } from '../../components/viewer.js';
-import { servicesOf, viewerOf } from '../../viewer-services.js';
+import { servicesOf } from '../../viewer-services.js';
 
 export const validate: PageValidate = (route) => isSlug(route.params.tag);
+/** The same for every visitor: signed-in visitors get it from the cache, their header filled in (personal.tsx). */
+export const personal = 'parts';
 
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
+export function loader({ context, params, request }: LoaderFunctionArgs) {
   const { content } = servicesOf(context);
   const tag = params.tag ?? '';
   const recipes = content.recipesTagged(tag);
   if (recipes.length === 0) {
     throw pageNotFound(new URL(request.url).pathname);
   }
-  return { tag, recipes, viewer: pageViewerOf(await viewerOf(context, request)) };
+  return { tag, recipes };
 }
 
-type Data = Awaited<ReturnType<typeof loader>>;
+type Data = ReturnType<typeof loader>;
 
 export function head({ data }: HeadContext): PageHead {
   const { tag, recipes } = data as Data;

@@ -9,6 +9,7 @@ import { reviveError, type ErrorBody } from '#lib/errors.js';
 import { appConfig } from '../shared/app-config.js';
 import { onMutation } from '../shared/mutations.js';
 import { payloadUrl, type Payload } from '../shared/payload.js';
+import { personalRefreshFor, refreshPersonalState } from '../shared/personal.js';
 
 type BuildIdListener = (buildId: string) => void;
 const buildIdListeners = new Set<BuildIdListener>();
@@ -17,7 +18,11 @@ const inflight = new Map<string, Promise<Payload>>();
 const preloaded = new Map<string, { payload: Promise<Payload>; expires: number }>();
 const PRELOAD_TTL_MS = 10_000;
 // A payload fetched before a sign-in or a save would show the page as it was: drop them all.
-onMutation(() => preloaded.clear());
+// The visitor's state too (a sign-in, a save), before the next page shows it.
+onMutation(() => {
+  preloaded.clear();
+  void refreshPersonalState();
+});
 
 /** Called with the build id of every payload answer (build freshness compares it). */
 export function onPayloadBuildId(listener: BuildIdListener): () => void {
@@ -59,14 +64,17 @@ async function fetchPayload(url: string, signal?: AbortSignal): Promise<Payload>
 export async function loadPayloadData(request: Request, routeId: string): Promise<unknown> {
   const url = new URL(request.url);
   const target = payloadUrl(url.pathname, url.search, appConfig().buildId);
-  let pending = takePreloaded(target) ?? inflight.get(target);
+  const joined = inflight.get(target);
+  let pending = joined ?? takePreloaded(target);
+  // A navigation (its first loader) asks for the visitor's part beside the shared payload.
+  const personal = joined ? undefined : personalRefreshFor();
   if (!pending) {
     pending = fetchPayload(target, request.signal);
     inflight.set(target, pending);
     const forget = () => inflight.delete(target);
     pending.then(forget, forget);
   }
-  const payload = await pending;
+  const [payload] = await Promise.all([pending, personal]);
   return payload.data[routeId] ?? null;
 }
 

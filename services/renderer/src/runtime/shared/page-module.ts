@@ -26,6 +26,12 @@ export interface PageModule {
   middleware?: PageMiddleware | PageMiddleware[];
   colorMode?: 'light' | 'dark' | 'system';
   head?: PageHeadInput;
+  /**
+   * `'parts'`: the page is the same for every visitor but its personal parts (`definePersonal`),
+   * so the gateway serves signed-in visitors its shared cache entry with their parts spliced in.
+   * Otherwise (its loader reads the visitor) they get a render of their own.
+   */
+  personal?: 'parts';
 }
 
 /** The named exports of a page module that are data, not components (hot reload leaves them be). */
@@ -36,6 +42,7 @@ export const PAGE_DATA_EXPORTS = [
   'middleware',
   'colorMode',
   'head',
+  'personal',
 ] as const satisfies readonly (keyof PageModule)[];
 
 /** What a page route carries in `handle` once its module is loaded. */
@@ -50,6 +57,7 @@ export interface PageHandle {
     /** The page's own middleware (names or functions), e.g. to tell a signed-in-only page. */
     middleware: PageModule['middleware'];
     head: PageHeadInput | undefined;
+    personal: PageModule['personal'];
   };
 }
 
@@ -105,6 +113,7 @@ export function pageHandleOf(file: PageFile, module: PageModule): PageHandle {
       colorMode: module.colorMode,
       middleware: module.middleware,
       head: module.head,
+      personal: module.personal,
     },
   };
 }

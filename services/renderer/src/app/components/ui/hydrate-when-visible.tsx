@@ -14,7 +14,8 @@
  * synchronously and deliver the event to it. Client renders (navigations) never suspend: the part
  * renders at once, as any other; new content for a part still waiting (a data reload) opens it.
  */
-import { Suspense, use, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, use, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { PersonalContext } from '../../../runtime/shared/personal.js';
 
 /** How far below (or above) the viewport a part starts hydrating, to be ready when it arrives. */
 export const HYDRATE_NEAR_VIEWPORT = '200px 0px';
@@ -78,10 +79,13 @@ export interface HydrateWhenVisibleProps {
 
 export function HydrateWhenVisible({ elementId, children }: HydrateWhenVisibleProps) {
   const [hydratedWith] = useState(children);
+  // The same for a new visitor state (a sign-in, a save: runtime/shared/personal.tsx), which its personal parts read.
+  const personal = useContext(PersonalContext);
+  const [hydratedWithPersonal] = useState(personal);
   // New content while the part still waits (the page's data was reloaded): the part hydrates now.
   // React would otherwise hold that whole update (a transition) until the part came into view,
   // since it hydrates a waiting part before updating it. Opening twice is harmless.
-  if (children !== hydratedWith && typeof document !== 'undefined') gates.get(elementId)?.open();
+  if ((children !== hydratedWith || personal !== hydratedWithPersonal) && typeof document !== 'undefined') gates.get(elementId)?.open();
   // The fallback is never shown: only a hydrating render suspends, and React keeps the server's
   // HTML for a boundary that suspends while hydrating.
   return (

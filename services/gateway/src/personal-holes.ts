@@ -1,0 +1,174 @@
+/**
+ * Signed-in visitors from the shared render cache (docs/decisions/personal-holes.md). A page the
+ * renderer marked `x-personal: parts` is the same for everyone but its personal parts, each drawn
+ * in the shared entry in its anonymous state between two markers:
+ *     <template data-hole="{name}" data-props="{json}"></template> ... <template data-hole-end=""></template>
+ * For a visitor with a session the gateway answers that entry (x-cache HIT or STALE as any hit):
+ * it writes the shared bytes up to the first part at once, asks the renderer for the visitor's
+ * parts (`POST /_personal`, their cookies, no page render) with a budget of `budgetMs`, and puts
+ * each part's HTML between its markers. An answer that fails or is late leaves every part in its
+ * anonymous state (one log line); the page is served either way. The stitched answer is
+ * `Cache-Control: private` and is never stored: only the anonymous entry is.
+ */
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { Agent } from 'undici';
+import { forwardedHeaders, visitorProto } from './forwarded.js';
+import type { MatchedRouteRules } from '#lib/route-rules.js';
+import { PERSONAL_HEADER } from '#lib/constants.js';
+import { ruleHeaders } from './route-rules.js';
+import { HSTS, SECURITY_HEADERS } from './security-headers.js';
+import type { CacheEntry } from './render-cache/cache-entry.js';
+
+/** One part of an entry: its name and props as the marker spells them, and where its content lies. */
+export interface Hole {
+  name: string;
+  props: string;
+  /** Offset of the content (just past the start marker) in the identity body. */
+  start: number;
+  /** Offset of the end marker. */
+  end: number;
+}
+
+const START = Buffer.from('<template data-hole="');
+const PROPS = Buffer.from('" data-props="');
+const START_CLOSE = Buffer.from('"></template>');
+const END = Buffer.from('<template data-hole-end=""></template>');
+/** The renderer's path for a visitor's parts (the platform's runtime/shared/personal.tsx, PERSONAL_PATH). */
+export const PERSONAL_PATH = '/_personal';
+
+/** The parts of a body, in order; [] when it has none or a marker is malformed (then it is served whole). */
+export function holesOf(body: Buffer): Hole[] {
+  const holes: Hole[] = [];
+  let at = body.indexOf(START);
+  while (at !== -1) {
+    const nameStart = at + START.length;
+    const propsAt = body.indexOf(PROPS, nameStart);
+    const closeAt = propsAt === -1 ? -1 : body.indexOf(START_CLOSE, propsAt + PROPS.length);
+    const start = closeAt + START_CLOSE.length;
+    const end = closeAt === -1 ? -1 : body.indexOf(END, start);
+    const next = body.indexOf(START, nameStart);
+    // Parts do not nest: a start before this part's end is a page the gateway does not stitch.
+    if (end === -1 || (next !== -1 && next < end)) return [];
+    holes.push({
+      name: body.toString('utf8', nameStart, propsAt),
+      props: body.toString('utf8', propsAt + PROPS.length, closeAt),
+      start,
+      end,
+    });
+    at = next;
+  }
+  return holes;
+}
+
+export interface PersonalHolesOptions {
+  /** The renderer to ask (the current build's). */
+  renderer: () => string;
+  /** How long the visitor's parts may take before the anonymous state is served instead. */
+  budgetMs: number;
+  /**
+   * Where the fallback's line goes: the app's logger, since `request.log` of a page request is the
+   * proxy route's, which keeps only errors (proxy.ts), and a late part is no error.
+   */
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+export interface PersonalHoles {
+  /** Whether a signed-in visitor may be answered from this entry (the page said so). */
+  serves(entry: CacheEntry): boolean;
+  /** Answers a stitched page and returns true; false when the entry has no parts (serve it as any hit). */
+  serve(request: FastifyRequest, reply: FastifyReply, entry: CacheEntry, status: 'HIT' | 'STALE', rules: MatchedRouteRules | null): boolean;
+  close(): Promise<void>;
+}
+
+/** The headers of a stitched answer: the entry's, no ETag or length (the body is the visitor's), private. */
+function stitchedHeaders(request: FastifyRequest, reply: FastifyReply, entry: CacheEntry, status: string, rules: MatchedRouteRules | null, age: number) {
+  const headers: Record<string, string> = { ...SECURITY_HEADERS, ...entry.headers };
+  headers['cache-control'] = 'private, no-cache';
+  headers.vary = entry.headers.vary ?? 'cookie';
+  headers['x-cache'] = status;
+  headers.age = String(age);
+  if (rules) for (const [name, value] of ruleHeaders(rules, true, entry.status)) headers[name] = value;
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = String(value);
+  if (visitorProto(request) === 'https') headers['strict-transport-security'] = HSTS;
+  return headers;
+}
+
+export function createPersonalHoles(options: PersonalHolesOptions): PersonalHoles {
+  const now = options.now ?? Date.now;
+  const parsed = new WeakMap<CacheEntry, Hole[]>();
+  const pool = new Agent({ connections: 64, keepAliveTimeout: 60_000 });
+
+  const holesOfEntry = (entry: CacheEntry) => {
+    let holes = parsed.get(entry);
+    if (!holes) parsed.set(entry, (holes = holesOf(entry.bodies.identity)));
+    return holes;
+  };
+
+  /** The visitor's HTML of each part, in order; throws on anything else (late, failed, the wrong count). */
+  async function partsFor(request: FastifyRequest, path: string, holes: Hole[]): Promise<string[]> {
+    const headers = forwardedHeaders(request, { cookie: request.headers.cookie ?? '', 'content-type': 'application/json' });
+    const response = await pool.request({
+      origin: options.renderer(),
+      method: 'POST',
+      path: PERSONAL_PATH,
+      headers: headers as Record<string, string>,
+      body: JSON.stringify({ path, parts: holes.map((hole) => [hole.name, hole.props]) }),
+      signal: AbortSignal.timeout(options.budgetMs),
+    });
+    const body = (await response.body.json()) as { html?: unknown };
+    if (response.statusCode !== 200) throw new Error(`the renderer answered ${response.statusCode}`);
+    const html = body.html;
+    if (!Array.isArray(html) || html.length !== holes.length || !html.every((part) => typeof part === 'string'))
+      throw new Error(`the renderer answered ${Array.isArray(html) ? html.length : 'no'} parts for ${holes.length}`);
+    return html as string[];
+  }
+
+  /** Writes the rest of the body after the first part's start: the visitor's parts, or the shared ones. */
+  function writeRest(reply: FastifyReply, body: Buffer, holes: Hole[], parts: string[] | null): void {
+    const out = reply.raw;
+    let at = holes[0]!.start;
+    if (parts) {
+      holes.forEach((hole, index) => {
+        out.write(parts[index]!);
+        const next = holes[index + 1]?.start ?? body.length;
+        out.write(body.subarray(hole.end, next));
+        at = next;
+      });
+    }
+    out.end(at < body.length ? body.subarray(at) : undefined);
+  }
+
+  return {
+    serves: (entry) => entry.headers[PERSONAL_HEADER] === 'parts',
+    serve(request, reply, entry, status, rules) {
+      const holes = entry.headers['content-type']?.startsWith('text/html') ? holesOfEntry(entry) : [];
+      if (holes.length === 0) return false;
+      const body = entry.bodies.identity;
+      const asked = now();
+      const path = request.url.startsWith('/') ? request.url : '/';
+      const parts = request.method === 'HEAD' ? Promise.resolve(null) : partsFor(request, path, holes);
+      // Settled before the answer is written, so an early failure never goes unhandled.
+      const settled = parts.then(
+        (html) => html,
+        (error: unknown) => {
+          const reason = error instanceof Error && error.name === 'TimeoutError' ? `over ${options.budgetMs} ms` : String(error);
+          options.log.warn({ reqId: request.id, path, ms: now() - asked, reason }, 'personal parts failed; serving their anonymous state');
+          return null;
+        },
+      );
+      const age = Math.max(0, Math.floor((now() - entry.storedAt) / 1000));
+      reply.hijack();
+      reply.raw.writeHead(entry.status, stitchedHeaders(request, reply, entry, status, rules, age));
+      if (request.method === 'HEAD') {
+        reply.raw.end();
+        return true;
+      }
+      // The head (styles, preloads) goes at once; the visitor's parts follow when they are in.
+      reply.raw.write(body.subarray(0, holes[0]!.start));
+      void settled.then((html) => writeRest(reply, body, holes, html));
+      return true;
+    },
+    close: () => pool.close(),
+  };
+}

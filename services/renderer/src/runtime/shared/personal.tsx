@@ -1,0 +1,98 @@
+/**
+ * Personal parts ("holes", docs/decisions/personal-holes.md): what differs per visitor on a page
+ * that is otherwise the same for everyone. A site defines its parts once (`definePersonal`) and
+ * draws each with `<Part name props>`: the part's content sits between two inert, byte-exact
+ * markers, so the gateway can serve the shared cache entry (drawn with the anonymous state) to a
+ * signed-in visitor and splice in the renderer's per-visitor HTML of each part. React renders the
+ * same markers in the browser, and the visitor's state (the JSON the gateway splices into the
+ * document's end) makes hydration see what the HTML shows. Browser-safe and small: first-load JS.
+ */
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+
+/** The id of the JSON script that carries the visitor's state (only for a non-anonymous one). */
+export const PERSONAL_ELEMENT_ID = '__PERSONAL__';
+/** The name of the hole at the document's end that carries that script. */
+export const STATE_HOLE = '$state';
+/** The marker that ends every part (the start is `<template data-hole="{name}" data-props="{json}">`). */
+export const HOLE_END = '<template data-hole-end=""></template>';
+/** Where the browser asks for the visitor's state (GET) and the gateway for their parts (POST). */
+export const PERSONAL_PATH = '/_personal';
+
+type PartRenderers<S, P> = { [K in keyof P]: (state: S, props: P[K]) => ReactNode };
+
+export interface PersonalDefinition<S = unknown, P = Record<string, unknown>> {
+  /** The state every visitor without a session gets, and the shared cache entry is drawn with. */
+  anonymous: S;
+  /** Each part by name: the same function draws it in the page and alone for the gateway. */
+  parts: PartRenderers<S, P>;
+}
+
+/** The state of this render (server: the request's; browser: the store's, through `PersonalRoot`). */
+export const PersonalContext = createContext<unknown>(undefined);
+
+/** `definePersonal({ anonymous, parts })` and the component that draws a part of it. */
+export function definePersonal<S, P extends Record<string, Record<string, unknown>>>(definition: PersonalDefinition<S, P>) {
+  function Part<K extends keyof P & string>({ name, props }: { name: K; props: P[K] }) {
+    const state = useContext(PersonalContext);
+    return (
+      <>
+        <template data-hole={name} data-props={JSON.stringify(props)} />
+        {definition.parts[name]((state === undefined ? definition.anonymous : state) as S, props)}
+        <template data-hole-end="" />
+      </>
+    );
+  }
+  /** The visitor's state in any component (no markers: only for what is itself inside a part). */
+  const usePersonal = (): S => {
+    const state = useContext(PersonalContext);
+    return (state === undefined ? definition.anonymous : state) as S;
+  };
+  return { ...definition, Part, usePersonal };
+}
+
+// The browser's copy of the visitor's state: the document's at start, then each refresh's.
+let current: unknown;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+export function setPersonalState(state: unknown): void {
+  // The same state again (most refreshes) is no update: nothing re-renders.
+  if (JSON.stringify(state) === JSON.stringify(current)) return;
+  current = state;
+  for (const listener of listeners) listener();
+}
+
+/** The state the document carries (undefined: anonymous, the script is left out). */
+export function readDocumentPersonalState(): void {
+  const text = document.getElementById(PERSONAL_ELEMENT_ID)?.textContent;
+  current = text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+let refreshing: Promise<void> | undefined;
+
+/** Asks for the visitor's state again (after a sign-in, a save, a navigation); a failure keeps the last. */
+export function refreshPersonalState(): Promise<void> {
+  const refresh = (async () => {
+    const response = await fetch(PERSONAL_PATH, { credentials: 'same-origin', headers: { accept: 'application/json' } }).catch(() => null);
+    const body = (await response?.json().catch(() => null)) as { state?: unknown } | null;
+    if (response?.ok && body && 'state' in body) setPersonalState(body.state ?? undefined);
+  })().finally(() => refreshing === refresh && (refreshing = undefined));
+  return (refreshing = refresh);
+}
+
+/** The refresh under way (a sign-in's), for a navigation to wait on; else a new one if someone is signed in. */
+export const personalRefreshFor = (): Promise<void> | undefined => refreshing ?? (current === undefined ? undefined : refreshPersonalState());
+
+/**
+ * Around the browser's app: the store's state for every part, the same at hydration as in the
+ * HTML. A change is a transition: React hydrates a part still waiting (HydrateWhenVisible opens
+ * it on a new state) before it updates it, where an urgent update would drop its server HTML.
+ */
+export function PersonalRoot({ children }: { children: ReactNode }) {
+  const [state, setState] = useState(current);
+  useEffect(() => subscribe(() => startTransition(() => setState(current))), []);
+  return <PersonalContext value={state}>{children}</PersonalContext>;
+}
