@@ -109,6 +109,9 @@ describe('npm run dev with SITE', () => {
     expect(html).toContain(GREETING);
     expect(html).toContain('<title>Home | Tiny</title>');
     expect(seen.filter((answer) => answer.other !== null || answer.location !== null)).toEqual([]);
+    const missing = await fetch(`http://127.0.0.1:${base}/no-such-page`, { headers: { accept: 'text/html' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('data-tiny-error="404"');
     // Its state is in a folder of its own, keyed by the site file.
     const site = devSiteOf({ SITE: join(siteDir, 'site.ts') }, root);
     expect(JSON.parse(await readFile(join(site.dir, 'site.json'), 'utf8'))).toMatchObject({ name: 'Tiny', defaults: {} });
