@@ -10,7 +10,8 @@ import { buildDir } from './paths.js';
 
 /** Its name, beside the server bundle (the renderer's build writes it there). */
 export const SITE_JSON = 'site.json';
-export const SITE_JSON_FILE = join(buildDir, 'ssr', SITE_JSON);
+/** `npm run dev` points every service at the site.json of the site it runs (scripts/dev-site.ts). */
+export const SITE_JSON_FILE = process.env.SITE_JSON_FILE || join(buildDir, 'ssr', SITE_JSON);
 
 /** The defaults of the built site; none when there is no build yet. A malformed file throws, named. */
 export function readSiteDefaults(file = SITE_JSON_FILE): Record<string, string> {

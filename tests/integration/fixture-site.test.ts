@@ -84,6 +84,16 @@ describe('a second site on the platform', () => {
     expect((await fetch(`${stack.url}/api/categories`)).status).toBe(404);
   });
 
+  it("answers a missing page with its own error page, inside its layout, status and title the platform's", async () => {
+    const response = await fetch(`${stack.url}/no-such-page`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('data-tiny-error="404"');
+    expect(html).toContain('Nothing here, tiny as this site is');
+    expect(html).toContain('data-layout="tiny"');
+    expect(html).toMatch(/<title>404 - Page Not Found/);
+  });
+
   it('serves the client build it made, and the browser entry links it', async () => {
     const html = await (await fetch(`${stack.url}/about`)).text();
     // The bootstrap names the entry; every page links its chunks under the assets prefix.

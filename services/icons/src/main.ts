@@ -1,10 +1,10 @@
 /** Starts the icon service: config, logger, the collection list, the preloaded sets, listen. */
 import { createLogger } from '#lib/logger.js';
 import { listen, listenOptionsOf } from '#lib/service.js';
-import { existsSync } from 'node:fs';
 import { buildIconsApp } from './app.js';
 import { DEFAULT_ICON_INDEX_DIR } from './icon-index.js';
 import { readCatalogue } from './catalogue.js';
+import { preloadedSetsWithoutIndex } from './index-notice.js';
 import { readIconsConfig } from './config.js';
 
 const config = readIconsConfig();
@@ -20,9 +20,10 @@ if (unknown.length > 0) {
 
 const { app, preloaded, sets } = await buildIconsApp(config, { logger, catalogue });
 
-if (!existsSync(DEFAULT_ICON_INDEX_DIR)) {
+const unindexed = preloadedSetsWithoutIndex(config.ICONS_PRELOAD, DEFAULT_ICON_INDEX_DIR);
+if (unindexed.length > 0) {
   // Still correct, but each cold set is then parsed whole (up to 100 MB) whenever the LRU dropped it.
-  logger.warn({ indexDir: DEFAULT_ICON_INDEX_DIR }, 'no icon set indexes: run npm run build:icons');
+  logger.warn({ indexDir: DEFAULT_ICON_INDEX_DIR, sets: unindexed }, 'no index for the preloaded icon sets: run npm run build:icons');
 }
 
 const started = Date.now();

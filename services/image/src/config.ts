@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { flag, list, loadConfig, parseConfig, positiveInt, serviceFields, z } from '#lib/config.js';
 import { buildDir, projectRoot } from '#lib/paths.js';
+import { FORMAT_FLAGS, type FormatFlag } from './formats.js';
 
 const DEFAULT_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -60,7 +61,8 @@ export const imageConfigShape = {
   IMAGE_ADDRESS_WINDOW_S: positiveInt(60),
   IMAGE_ADDRESS_CONCURRENCY: positiveInt(8),
   IMAGE_ADDRESS_TABLE_SIZE: positiveInt(10_000),
-  IMAGE_AVIF: flag(false),
+  /** One flag per opt-in output format of formats.ts (IMAGE_AVIF), off by default. */
+  ...(Object.fromEntries(FORMAT_FLAGS.map((name) => [name, flag(false)])) as Record<FormatFlag, ReturnType<typeof flag>>),
   IMAGE_SNAP_WIDTHS: flag(true),
   /** Widths kept as asked besides breakpoints x densities: the placeholders @nuxt/image makes. */
   IMAGE_SNAP_EXTRA_WIDTHS: widths([10, 20]),

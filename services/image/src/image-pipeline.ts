@@ -13,7 +13,8 @@ import { checkPixels, probeImage } from './image-probe.js';
 import type { ImageSources } from './image-sources.js';
 import { JobQueue } from './job-queue.js';
 import { modifiersKey, parseModifiers, type ImageModifiers } from './modifiers.js';
-import { chooseFormat } from './output-format.js';
+import { formatNamed } from './formats.js';
+import { chooseFormat, outputFor, outputFormatsOf } from './output-format.js';
 import { boundOutput } from './output-size.js';
 import { parseImagePath } from './request-path.js';
 import type { ResultCache } from './result-cache.js';
@@ -71,7 +72,8 @@ export function createImagePipeline({ config, sources, cache, transform }: Pipel
     maxAddresses: config.IMAGE_ADDRESS_TABLE_SIZE,
     retryAfterS: config.IMAGE_RETRY_AFTER_S,
   });
-  const ruleContext = { maxDimension: config.IMAGE_MAX_DIMENSION, avif: config.IMAGE_AVIF };
+  const formats = outputFormatsOf(config);
+  const ruleContext = { maxDimension: config.IMAGE_MAX_DIMENSION, formats };
   const snapSet = config.IMAGE_SNAP_WIDTHS ? snapWidthSet(config.IMAGE_SNAP_EXTRA_WIDTHS, config.IMAGE_MAX_DIMENSION) : [];
   const fingerprint = new RegExp(config.IMAGE_FINGERPRINT_PATTERN);
 
@@ -93,15 +95,15 @@ export function createImagePipeline({ config, sources, cache, transform }: Pipel
       const started = performance.now();
       try {
         const probe = await probeImage(source.data, modifiers.animated !== undefined);
-        const vector = probe.type === 'svg' && format === 'default';
+        const target = outputFor(format, probe.format, probe.pages, formats);
         let bounded = modifiers;
-        if (!vector) {
+        if (target.format !== undefined) {
           checkPixels(probe, config.IMAGE_MAX_INPUT_PIXELS);
           bounded = boundOutput(probe, modifiers, config.IMAGE_MAX_DIMENSION);
         }
         nextStage(signal);
         metrics.transforms++;
-        return await transform(source, probe, bounded, format);
+        return await transform(source, bounded, target);
       } finally {
         // When sharp really stopped, even after the job's time limit answered 503.
         ticket.charge(performance.now() - started);
@@ -134,7 +136,7 @@ export function createImagePipeline({ config, sources, cache, transform }: Pipel
     const path = parseImagePath(request.url);
     const parsed = snapModifiers(parseModifiers(path.modifiers, ruleContext), snapSet, config.IMAGE_MAX_DIMENSION);
     const { format: requested, ...modifiers } = parsed;
-    const choice = chooseFormat(requested, request.accept, { avif: config.IMAGE_AVIF, animated: modifiers.animated !== undefined });
+    const choice = chooseFormat(requested, request.accept, formats, modifiers.animated !== undefined);
     const meta = await sources.meta(path.source, path.remote);
     const key = cacheKey({ source: path.source, identity: meta.identity, modifiers: modifiersKey(modifiers), format: choice.format });
     const headers: Record<string, string> = {
@@ -163,10 +165,17 @@ export function createImagePipeline({ config, sources, cache, transform }: Pipel
       if (source.identity === meta.identity) await cache.put(key, output);
       return output;
     });
-    return { status: 200, headers: { ...headers, 'content-type': `image/${result.format}` }, body: result.data };
+    return { status: 200, headers: { ...headers, 'content-type': contentTypeOf(result.format) }, body: result.data };
   }
 
   return { handle, metrics, queue, budget };
+}
+
+/** A result's format is one of formats.ts; anything else would be a bug, not a client's error. */
+function contentTypeOf(format: string): string {
+  const descriptor = formatNamed(format);
+  if (!descriptor) throw new Error(`a result in an unknown format: ${format}`);
+  return descriptor.mime;
 }
 
 export type ImagePipeline = ReturnType<typeof createImagePipeline>;

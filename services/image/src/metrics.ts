@@ -62,5 +62,9 @@ export function registerImageMetrics(
     { name: 'image_address_refusals_total', help: 'New transforms refused with 429: the address was over its budget or at its cap.' },
     () => budget.stats.refused,
   );
-  gaugeFrom(registry, { name: 'image_address_accounts', help: 'Client addresses with a budget account, now.' }, () => budget.stats.addresses);
+  gaugeFrom(
+    registry,
+    { name: 'image_address_accounts', help: 'Client addresses with a budget account, now.' },
+    () => budget.stats.addresses,
+  );
 }

@@ -4,10 +4,12 @@
  */
 import sharp from 'sharp';
 import { bare, colour, int, num, oneOf, badModifier } from './modifier-values.js';
+import type { OutputFormats } from './output-format.js';
 
 export interface RuleContext {
   maxDimension: number;
-  avif: boolean;
+  /** The output formats this service offers (formats.ts, less those switched off). */
+  formats: OutputFormats;
 }
 
 type Rule = (args: string[], ctx: RuleContext) => string;
@@ -26,7 +28,6 @@ const POSITIONS = [
   ...Object.keys(sharp.strategy),
 ];
 const KERNELS = Object.keys(sharp.kernel);
-const FORMATS = ['jpeg', 'jpg', 'png', 'webp', 'avif', 'gif', 'tiff', 'auto'] as const;
 
 const single = (name: string, args: string[]): string | undefined => {
   if (args.length > 1) throw badModifier(name, 'a single value', args.join('_'));
@@ -48,9 +49,13 @@ function resize(args: string[], ctx: RuleContext): string {
 }
 
 function format(args: string[], ctx: RuleContext): string {
-  const value = oneOf('format', single('format', args), FORMATS);
-  if (value === 'avif' && !ctx.avif) throw badModifier('format', 'a format other than avif (AVIF output is disabled)', value);
-  return value === 'jpg' ? 'jpeg' : value;
+  const value = (single('format', args) ?? '').toLowerCase();
+  if (value === 'auto') return value;
+  const checked = ctx.formats.check(value);
+  if (checked && 'format' in checked) return checked.format;
+  if (checked)
+    throw badModifier('format', `a format other than ${value} (${value.toUpperCase()} output is disabled, ${checked.disabledBy})`, value);
+  return oneOf('format', value, ctx.formats.names());
 }
 
 /** `extend_10` pads every side; `extend_t_r_b_l` each side. */

@@ -9,6 +9,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Lru } from '#lib/http-cache/lru.js';
+import { formatNamed, formatOfExt } from './formats.js';
 import type { TransformResult } from './transform.js';
 
 export interface CacheEntry {
@@ -17,8 +18,8 @@ export interface CacheEntry {
 }
 
 const KEY_FILE = /^([\w-]{20,})\.([a-z0-9]+)$/;
-const formatOfExt = (ext: string) => (ext === 'svg' ? 'svg+xml' : ext);
-const extOfFormat = (format: string) => (format === 'svg+xml' ? 'svg' : format.replace(/[^a-z0-9]/g, ''));
+/** A result's file is named by its format's extension (formats.ts), which names its format again at start. */
+const extOfFormat = (format: string) => formatNamed(format)?.ext ?? format.replace(/[^a-z0-9]/g, '');
 
 const MEMORY_ITEM_LIMIT = 512 * 1024;
 
@@ -65,9 +66,9 @@ export class ResultCache {
       for (const name of await readdir(join(this.dir, shard)).catch(() => [] as string[])) {
         const match = KEY_FILE.exec(name);
         const file = join(this.dir, shard, name);
-        const info = match ? await stat(file).catch(() => undefined) : undefined;
-        if (match && info)
-          found.push({ key: match[1]!, entry: { file, format: formatOfExt(match[2]!) }, size: info.size, mtime: info.mtimeMs });
+        const format = match ? formatOfExt(match[2]!)?.name : undefined;
+        const info = format ? await stat(file).catch(() => undefined) : undefined;
+        if (match && format && info) found.push({ key: match[1]!, entry: { file, format }, size: info.size, mtime: info.mtimeMs });
         else if (name.endsWith('.tmp')) await unlink(file).catch(() => undefined);
       }
     }

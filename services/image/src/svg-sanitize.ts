@@ -4,6 +4,7 @@
  * The response also carries `content-security-policy: default-src 'none'` as a second guard.
  */
 import type { CustomPlugin, XastChild, XastParent } from 'svgo';
+import { INLINE_SVG_MIMES } from './formats.js';
 
 const DROPPED_ELEMENTS = new Set([
   'script',
@@ -26,8 +27,10 @@ const DROPPED_ELEMENTS = new Set([
   'video',
   'canvas',
 ]);
-const SAFE_DATA_URI = /^data:image\/(png|jpeg|gif|webp|avif);base64,[\w+/=\s]*$/i;
-const EXTERNAL_URL_IN_CSS = /url\(\s*(['"]?)(?!#|data:image\/(png|jpeg|gif|webp|avif);)[^)]*\1\s*\)/gi;
+// The raster types an SVG may inline are those formats.ts marks `inlineInSvg`.
+const INLINE_TYPES = INLINE_SVG_MIMES.map((mime) => mime.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+const SAFE_DATA_URI = new RegExp(`^data:(${INLINE_TYPES});base64,[\\w+/=\\s]*$`, 'i');
+const EXTERNAL_URL_IN_CSS = new RegExp(`url\\(\\s*(['"]?)(?!#|data:(${INLINE_TYPES});)[^)]*\\1\\s*\\)`, 'gi');
 
 function detach(node: XastChild, parent: XastParent): void {
   parent.children = parent.children.filter((child) => child !== node);

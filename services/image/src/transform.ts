@@ -3,22 +3,26 @@
  * options that apply the EXIF orientation, bound the input and time, and our SVG sanitiser.
  */
 import { createIPX, type IPX, type IPXStorage } from 'ipx';
+import sharp from 'sharp';
 import { createError, isHttpError } from '#lib/errors.js';
 import { IMAGE_ERRORS } from './error-codes.js';
-import type { ImageProbe } from './image-probe.js';
+import { IMAGE_FORMATS, formatNamed, formatOfMime, type ImageFormat } from './formats.js';
 import type { ImageModifiers } from './modifiers.js';
+import type { OutputTarget } from './output-format.js';
 import type { LoadedSource } from './source.js';
 import { sanitizeSvgPlugin } from './svg-sanitize.js';
 
 export interface TransformResult {
   data: Buffer;
-  /** The file extension and the subtype of `image/...`: webp, jpeg, svg+xml... */
+  /** The name of its format in formats.ts: webp, jpeg, svg... */
   format: string;
 }
 
 export interface TransformOptions {
   maxInputPixels: number;
   timeoutMs: number;
+  /** The formats and their encoder options: formats.ts's list unless a test hands its own. */
+  formats?: readonly ImageFormat[];
 }
 
 type IpxModifiers = NonNullable<Parameters<IPX>[1]>;
@@ -37,10 +41,11 @@ const loadedStorage: IPXStorage = {
 };
 
 /**
- * ipx copies sharpOptions onto sharp's own options after construction, which is how a time limit
- * (and modulate, whose ipx 3 handler sharp 0.34 rejects) reach the pipeline.
+ * ipx copies sharpOptions onto sharp's own options after construction, which is how a time limit,
+ * the output format's encoder options (formats.ts) and modulate (whose ipx 3 handler sharp 0.34
+ * rejects) reach the pipeline.
  */
-function ipxWith(options: TransformOptions, pipelineOptions: Record<string, number> = {}): IPX {
+function ipxWith(options: TransformOptions, pipelineOptions: Record<string, unknown> = {}): IPX {
   return createIPX({
     storage: loadedStorage,
     svgo: { plugins: [sanitizeSvgPlugin] },
@@ -58,33 +63,70 @@ function modulateOptions(value: string): Record<string, number> {
   return { brightness, saturation, hue: ((hue % 360) + 360) % 360 };
 }
 
-export function createTransformer(options: TransformOptions) {
-  const shared = ipxWith(options);
+/** sharp keeps a pipeline's settings in `options`, a field its types do not declare. */
+const internalOptions = (pipeline: sharp.Sharp) => (pipeline as unknown as { options: Record<string, unknown> }).options;
 
-  return async function transform(
-    source: LoadedSource,
-    probe: ImageProbe,
-    modifiers: ImageModifiers,
-    format: string,
-  ): Promise<TransformResult> {
+const encoderCache = new WeakMap<ImageFormat, Record<string, unknown>>();
+
+/**
+ * The encoder options as sharp holds them internally, which is the only way to hand them through
+ * ipx (it copies `sharpOptions` onto the pipeline, then calls `toFormat` with the quality alone):
+ * the keys that calling the format's own method changes on a fresh pipeline.
+ */
+export function encoderInternals(format: ImageFormat): Record<string, unknown> {
+  const output = format.output;
+  if (!output) return {};
+  const cached = encoderCache.get(format);
+  if (cached) return cached;
+  const plain = internalOptions(sharp());
+  const set = internalOptions(sharp()[output.method](output.encoder));
+  const changed = Object.fromEntries(
+    Object.entries(set).filter(([key, value]) => key !== 'formatOut' && JSON.stringify(value) !== JSON.stringify(plain[key])),
+  );
+  encoderCache.set(format, changed);
+  return changed;
+}
+
+export function createTransformer(options: TransformOptions) {
+  // One ipx per output format, each with its encoder options; a modulate gets one of its own.
+  const formats = options.formats ?? IMAGE_FORMATS;
+  /** The encoder options of a format, as sharp holds them; none for a source served as it is. */
+  const encoderOf = (format: string | undefined): Record<string, unknown> => {
+    const descriptor = format === undefined ? undefined : formats.find((f) => f.name === format);
+    return descriptor ? encoderInternals(descriptor) : {};
+  };
+  const perFormat = new Map<string, IPX>();
+  const ipxFor = (format: string | undefined): IPX => {
+    const key = format ?? '';
+    let ipx = perFormat.get(key);
+    if (!ipx) perFormat.set(key, (ipx = ipxWith(options, encoderOf(format))));
+    return ipx;
+  };
+
+  return async function transform(source: LoadedSource, modifiers: ImageModifiers, target: OutputTarget): Promise<TransformResult> {
     const { modulate, ...rest } = modifiers;
-    const ipx = modulate === undefined ? shared : ipxWith(options, modulateOptions(modulate));
+    const ipx =
+      modulate === undefined ? ipxFor(target.format) : ipxWith(options, { ...encoderOf(target.format), ...modulateOptions(modulate) });
     const ipxModifiers = { ...rest } as IpxModifiers;
     delete ipxModifiers.format;
-    if (format === 'default') {
-      if (probe.type !== 'svg') ipxModifiers.format = 'webp';
-      if (probe.pages > 1 && (probe.type === 'gif' || probe.type === 'webp')) ipxModifiers.animated = '';
-    } else {
-      ipxModifiers.format = format;
-    }
+    if (target.format !== undefined) ipxModifiers.format = target.format;
+    if (target.keepFrames) ipxModifiers.animated = '';
     try {
       const result = await ipx(source.id, ipxModifiers, { source }).process();
       const data = typeof result.data === 'string' ? Buffer.from(result.data) : result.data;
-      return { data, format: result.format ?? 'webp' };
+      return { data, format: resultFormat(result.format, target.format) };
     } catch (error) {
       throw classifyTransformError(error);
     }
   };
+}
+
+/** ipx reports the subtype of the result's MIME type (`svg+xml`); ours is the descriptor's name. */
+function resultFormat(reported: string | undefined, asked: string | undefined): string {
+  const format = reported === undefined ? undefined : (formatOfMime(reported) ?? formatNamed(reported));
+  const name = format?.name ?? asked;
+  if (name === undefined) throw new Error(`ipx wrote a result in a format formats.ts does not know: ${reported}`);
+  return name;
 }
 
 export type Transformer = ReturnType<typeof createTransformer>;

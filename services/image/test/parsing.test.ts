@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseImageConfig } from '../src/config.js';
 import { modifiersKey, parseModifiers } from '../src/modifiers.js';
-import { negotiateFormat } from '../src/output-format.js';
+import { OutputFormats } from '../src/output-format.js';
 import { expectedOutputSize } from '../src/output-size.js';
 import { parseImagePath } from '../src/request-path.js';
 import { snapWidth, snapWidthSet } from '../src/snap-widths.js';
 import { IMAGE_WIDTHS } from '#lib/image-widths.js';
 
-const ctx = { maxDimension: 4096, avif: false };
+const withoutAvif = new OutputFormats({ IMAGE_AVIF: false });
+const withAvif = new OutputFormats({ IMAGE_AVIF: true });
+const ctx = { maxDimension: 4096, formats: withoutAvif };
 
 describe('request path', () => {
   it('splits modifiers from a local or remote source as @nuxt/image builds them', () => {
@@ -35,18 +37,18 @@ describe('modifiers', () => {
 
   it('avif is refused unless enabled', () => {
     expect(() => parseModifiers('f_avif', ctx)).toThrow(/AVIF output is disabled/);
-    expect(parseModifiers('f_avif', { ...ctx, avif: true })).toEqual({ format: 'avif' });
+    expect(parseModifiers('f_avif', { ...ctx, formats: withAvif })).toEqual({ format: 'avif' });
   });
 });
 
 describe('format negotiation', () => {
   it('prefers avif (when enabled) then webp; wildcards give webp; q=0 refuses', () => {
-    expect(negotiateFormat('image/avif,image/webp,*/*', { avif: true, animated: false })).toBe('avif');
-    expect(negotiateFormat('image/avif,image/webp,*/*', { avif: false, animated: false })).toBe('webp');
-    expect(negotiateFormat('*/*', { avif: true, animated: false })).toBe('webp');
-    expect(negotiateFormat('image/webp;q=0,image/png', { avif: false, animated: false })).toBe('png');
-    expect(negotiateFormat(undefined, { avif: false, animated: false })).toBe('webp');
-    expect(negotiateFormat('image/gif', { avif: false, animated: true })).toBe('gif');
+    expect(withAvif.negotiate('image/avif,image/webp,*/*', false)).toBe('avif');
+    expect(withoutAvif.negotiate('image/avif,image/webp,*/*', false)).toBe('webp');
+    expect(withAvif.negotiate('*/*', false)).toBe('webp');
+    expect(withoutAvif.negotiate('image/webp;q=0,image/png', false)).toBe('png');
+    expect(withoutAvif.negotiate(undefined, false)).toBe('webp');
+    expect(withoutAvif.negotiate('image/gif', true)).toBe('gif');
   });
 });
 

@@ -13,6 +13,7 @@ import { withSiteDefaults } from '#lib/site-defaults.js';
 import { buildRendererApp } from './server/app.js';
 import { readRendererConfig } from './server/config.js';
 import { devBuildMeta } from './server/dev-build-meta.js';
+import { restartMarker, watchServerPart, writeDevSiteJson } from './server/dev-restart.js';
 import { devAssets, loadDevSite, mountVite, startVite } from './server/dev-vite.js';
 import type { RenderContext } from './server/render-context.js';
 import { checkSsrEntry, type SsrEntry } from './server/ssr-entry.js';
@@ -27,11 +28,19 @@ try {
   const hmrPort = config.PORT + HMR_PORT_OFFSET;
   const vite = await startVite(hmrPort);
   const loadEntry = async () => checkSsrEntry(await vite.ssrLoadModule('/src/entry-server.tsx'), 'src/entry-server.tsx');
+  const restart = await restartMarker(process.env.DEV_RESTART_FILE);
   const site = await loadDevSite(vite);
+  // Every service of `npm run dev` reads this site's defaults, not those of the last build.
+  if (process.env.SITE_JSON_FILE && writeDevSiteJson(process.env.SITE_JSON_FILE, site.definition)) {
+    logger.info({ file: process.env.SITE_JSON_FILE }, "the site's defaults changed: restarting to read them");
+    restart();
+  }
   // Started before the app loads, as the build runs the site's data step before the bundle: the
   // app may import what it writes (a stylesheet its data step generates). Once: its state (sessions…)
   // outlives edits; the entry below imports this same module instance.
-  const siteServer = site.server ? await site.server.start({ logger, env: withSiteDefaults(process.env), dev: true }) : null;
+  const siteServer = site.server
+    ? await site.server.start({ logger, env: withSiteDefaults(process.env, site.definition.defaults ?? {}), dev: true })
+    : null;
   // A broken page at start must not stop the dev server: the first request shows the error.
   let entry: SsrEntry | undefined = await loadEntry().catch((error: unknown) => {
     logger.error({ err: error }, 'the app does not load yet');
@@ -102,6 +111,14 @@ try {
       }
     };
     for (const event of ['add', 'change', 'unlink'] as const) vite.watcher.on(event, (file: string) => void rebuild(file));
+  }
+
+  // Routes are registered once, before listening: a change to the server part needs a new process.
+  if (site.serverFile) {
+    watchServerPart(vite, site.serverFile, (file) => {
+      logger.info({ file }, "the site's server part changed: restarting the renderer");
+      restart();
+    });
   }
 
   app.addHook('onClose', async () => {

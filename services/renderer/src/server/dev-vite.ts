@@ -20,6 +20,8 @@ export interface DevSite {
   stylesheetFile: string | null;
   /** Its server part (`virtual:site-server`, as the server bundle imports it), or null. */
   server: SiteServer | null;
+  /** The server part's file, whose module graph a restart follows (dev-restart.ts). */
+  serverFile: string | null;
 }
 
 /** The site the dev server builds (SITE, default site/site.ts), read through Vite as the build reads it. */
@@ -27,7 +29,8 @@ export async function loadDevSite(vite: ViteDevServer): Promise<DevSite> {
   const file = siteFileOf(process.env);
   const definition = ((await vite.ssrLoadModule(file)) as { default: SiteDefinition }).default;
   const server = ((await vite.ssrLoadModule('virtual:site-server')) as { default: SiteServer | null }).default;
-  return { definition, stylesheetFile: definition.stylesheet ? resolve(dirname(file), definition.stylesheet) : null, server };
+  const beside = (path: string | undefined) => (path ? resolve(dirname(file), path) : null);
+  return { definition, stylesheetFile: beside(definition.stylesheet), server, serverFile: beside(definition.server) };
 }
 
 export async function startVite(hmrPort: number): Promise<ViteDevServer> {
