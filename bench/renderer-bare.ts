@@ -1,7 +1,8 @@
 /**
  * The limit for bench/renderer.ts: the same category page's React tree and document, rendered
  * with `renderToString` from data loaded once, on a bare node:http server (no routing, loaders,
- * streaming or Fastify). Runs in a worker thread of the benchmark process.
+ * streaming or Fastify). Runs in a process of its own (argv: the path; it prints `listening {url}`),
+ * so its CPU time is its own; as a worker thread of the benchmark when one starts it so.
  */
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -44,4 +45,13 @@ if (parentPort) {
     (url) => parentPort!.postMessage({ url }),
     (error: unknown) => parentPort!.postMessage({ error: String(error) }),
   );
+} else if (process.argv[2]) {
+  startBare(process.argv[2]).then(
+    (url) => process.stdout.write(`listening ${url}\n`),
+    (error: unknown) => {
+      process.stderr.write(`bare baseline failed: ${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+  process.once('SIGTERM', () => process.exit(0));
 }

@@ -6,20 +6,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDir, projectRoot } from '#lib/paths.js';
 import { waitForOk } from '../scripts/services.js';
+import type { PeerApp } from './renderer-nuxt.js';
+import { freePort } from './support/free-port.js';
 
 const FIXTURE = join(projectRoot, 'bench', 'next-fixture');
 const WORK = join(tmpdir(), 'cookbook-next-bench');
 
-export interface NextApp {
-  url: string;
-  version: string;
-  stop(): void;
-}
+export type NextApp = PeerApp;
 
 function fixtureHash(dir = FIXTURE, hash = createHash('sha256')): string {
   for (const name of readdirSync(dir).sort()) {
@@ -41,15 +38,6 @@ function run(command: string, args: string[], timeoutMs: number): void {
     const tail = `${result.stderr?.toString() ?? ''}${result.stdout?.toString() ?? ''}`.trim().split('\n').slice(-5).join(' | ');
     throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}): ${tail}`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Installs (once) and builds (when the fixture changed) the Next app, then starts it. */
@@ -90,5 +78,5 @@ export async function startNextApp(): Promise<NextApp> {
     child.kill('SIGTERM');
     throw error;
   }
-  return { url, version, stop: () => child.kill('SIGTERM') };
+  return { url, version, label: `Next.js ${version} (next start)`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }

@@ -68,7 +68,7 @@ describe('DocumentStream', () => {
     const tree = createElement('main', null, 'shell', createElement(Suspense, { fallback: 'wait' }, createElement(Late)));
     const stream = new DocumentStream('<!DOCTYPE html><html><body>', '</body></html>');
     const { chunks, done } = collect(stream);
-    const react = renderToPipeableStream(tree, { onShellReady: () => react.pipe(stream) });
+    const react = renderToPipeableStream(tree, { onShellReady: () => react.pipe(stream.destination) });
     await tick();
     const shell = Buffer.concat(chunks).toString();
     expect(shell).toMatch(/^<!DOCTYPE html><html><body><main>shell<!--\$\?-->/);

@@ -4,43 +4,73 @@
  * after each pass; the pieces of a pass go out as one buffer, so the socket and the chunked
  * encoding see one write per pass instead of one per piece. The push waits a microtask, so a
  * last pass followed at once by `end()` goes out with the document end in the same buffer.
+ *
+ * React writes to it directly (`destination`): it is a Readable that takes React's calls (write,
+ * flush, end), not a Transform, so each of React's pieces is an array push instead of a trip
+ * through a Writable's state machine and a transform callback (docs/decisions/performance.md).
  */
-import { Transform, type TransformCallback } from 'node:stream';
+import { Readable } from 'node:stream';
 
 type Piece = string | Uint8Array;
 
-export class DocumentStream extends Transform {
+export class DocumentStream extends Readable {
   #head: string | null;
   readonly #tail: string;
   #pieces: Piece[] = [];
   #bytes = 0;
   #scheduled = false;
+  #ended = false;
 
   constructor(head: string, tail: string) {
-    // Strings stay strings until the one copy into the outgoing buffer.
-    super({ decodeStrings: false });
+    super();
     this.#head = head;
     this.#tail = tail;
   }
 
-  override _transform(chunk: Piece, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.#add(chunk);
-    callback();
+  /**
+   * The stream as React's `pipe` takes it. React only calls write, flush, end, destroy and on
+   * ('drain', 'error', 'close'); 'drain' never comes because write always has room: a page is
+   * held for one pass at most, which the Transform before it held too.
+   */
+  get destination(): NodeJS.WritableStream {
+    return this as unknown as NodeJS.WritableStream;
+  }
+
+  /** Whether the document end was written (React ended its output). */
+  get writableEnded(): boolean {
+    return this.#ended;
+  }
+
+  override _read(): void {
+    // Nothing to pull: each flush pass pushes what it gathered.
+  }
+
+  /** A piece of React's output, kept until the pass ends. */
+  write(piece: Piece): boolean {
+    if (!this.#ended) this.#add(piece);
+    return true;
   }
 
   /** Called by React at the end of each flush pass. */
   flush(): void {
-    if (this.#scheduled) return;
+    if (this.#scheduled || this.#ended) return;
     this.#scheduled = true;
     queueMicrotask(() => {
       this.#scheduled = false;
-      if (!this.destroyed && !this.writableEnded && (this.#head !== null || this.#pieces.length > 0)) this.push(this.#take());
+      if (!this.destroyed && !this.#ended && (this.#head !== null || this.#pieces.length > 0)) this.push(this.#take());
     });
   }
 
-  override _flush(callback: TransformCallback): void {
+  /** React's output is complete: what is left of the last pass and the document end, as one buffer. */
+  end(): this {
+    if (this.#ended) return this;
+    this.#ended = true;
     this.#add(this.#tail);
-    callback(null, this.#take());
+    if (!this.destroyed) {
+      this.push(this.#take());
+      this.push(null);
+    }
+    return this;
   }
 
   #add(piece: Piece): void {

@@ -33,7 +33,7 @@ export function streamPage(request: FastifyRequest, reply: FastifyReply, options
       if (sent) return;
       sent = true;
       reply.code(options.statusCode).headers(options.headers).type('text/html; charset=utf-8');
-      stream.pipe(body);
+      stream.pipe(body.destination);
       reply.send(body);
       resolve();
     };

@@ -5,7 +5,7 @@
  * The browser's bundle leaves out the content's icons (build/icon-bundle-plugin.ts): the ones the
  * server drew are read back from its HTML before hydration (`adoptServerIcons`).
  */
-import { useEffect, useId, useSyncExternalStore, type CSSProperties } from 'react';
+import { useEffect, useId, useSyncExternalStore, type CSSProperties, type SVGProps } from 'react';
 import bundle from 'virtual:icon-bundle';
 import { scopeSvgIds, type IconSvg } from '../../../runtime/shared/icons.js';
 import { lazyPart } from './lazy-part.js';
@@ -83,23 +83,51 @@ export function Icon({ name, className, style, label }: IconProps) {
   }, [name, bundled]);
 
   const icon = bundled ?? loaded ?? null;
-  const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   const classes = `ui-icon inline-block shrink-0 ${className ?? ''}`.trim();
   if (!icon) {
+    const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
     return <span {...a11y} data-icon={name} data-icon-state={loaded === null ? 'missing' : 'loading'} className={classes} style={style} />;
   }
-  return (
-    <svg
-      {...a11y}
-      xmlns="http://www.w3.org/2000/svg"
-      data-icon={name}
-      viewBox={icon.viewBox}
-      width={icon.aspect === 1 ? '1em' : `${icon.aspect}em`}
-      height="1em"
-      className={classes}
-      style={style}
-      {...(/\sid="/.test(icon.body) ? { [SCOPE_ATTRIBUTE]: safeScope(scope) } : {})}
-      dangerouslySetInnerHTML={{ __html: scopeSvgIds(icon.body, scope) }}
-    />
-  );
+  const props = (import.meta.env.SSR && !style && drawnOnServer(name, icon, classes, label)) || svgProps(name, icon, classes, label, style, scope);
+  return <svg {...props} />;
+}
+
+type SvgProps = SVGProps<SVGSVGElement> & { 'data-icon': string; [SCOPE_ATTRIBUTE]?: string };
+
+/** The props of the <svg> of an icon; markup the server and hydration produce alike. */
+function svgProps(name: string, icon: IconSvg, classes: string, label: string | undefined, style: CSSProperties | undefined, scope: string): SvgProps {
+  return {
+    ...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true }),
+    xmlns: 'http://www.w3.org/2000/svg',
+    'data-icon': name,
+    viewBox: icon.viewBox,
+    width: icon.aspect === 1 ? '1em' : `${icon.aspect}em`,
+    height: '1em',
+    className: classes,
+    style,
+    ...(/\sid="/.test(icon.body) ? { [SCOPE_ATTRIBUTE]: safeScope(scope) } : {}),
+    dangerouslySetInnerHTML: { __html: scopeSvgIds(icon.body, scope) },
+  };
+}
+
+/**
+ * Server only (the browser's build leaves it out): every render drew the same icons with the same
+ * props, and building them (the id tests over the body, the strings, the spread objects) was ~3% of
+ * a page's CPU. They are made once per icon, class and label; React only reads props. An icon whose
+ * body has ids is scoped per instance (its `useId`) and is not kept. Memory: one small object per
+ * icon and prop set, at most MAX_DRAWN of them (then the map starts again).
+ */
+const drawn = new Map<string, SvgProps | null>();
+const MAX_DRAWN = 512;
+
+function drawnOnServer(name: string, icon: IconSvg, classes: string, label: string | undefined): SvgProps | null {
+  // The a11y props depend on whether there is a label, so '' and undefined draw alike.
+  const key = `${name}\0${classes}\0${label || ''}`;
+  let props = drawn.get(key);
+  if (props === undefined) {
+    props = /\sid="/.test(icon.body) ? null : Object.freeze(svgProps(name, icon, classes, label, undefined, ''));
+    if (drawn.size >= MAX_DRAWN) drawn.clear();
+    drawn.set(key, props);
+  }
+  return props;
 }
