@@ -27,7 +27,7 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 LOG_FORMAT=json
 WORKDIR /app
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "dist/node/scripts/healthcheck.js"]
+  CMD ["node", "packages/shared/dist/http/healthcheck.js"]
 USER node
 
 FROM runtime AS gateway
@@ -35,14 +35,14 @@ ENV PORT=3000
 # Pages rendered at build time (prerender route rules), served without the renderer: in the folder.
 COPY --from=build /app/dist/standalone/gateway ./
 EXPOSE 3000
-CMD ["node", "dist/node/services/gateway/src/main.js"]
+CMD ["node", "services/gateway/dist/main.js"]
 
 FROM runtime AS renderer
 ENV PORT=3001
 # With the client files, SSR bundle, content and build meta, and the users CLI.
 COPY --from=build /app/dist/standalone/renderer ./
 EXPOSE 3001
-CMD ["node", "dist/node/services/renderer/src/main.js"]
+CMD ["node", "services/renderer/dist/main.js"]
 
 FROM runtime AS image
 ENV PORT=3002 IMAGE_CACHE_DIR=/app/cache
@@ -58,11 +58,11 @@ USER node
 COPY --from=build /app/dist/standalone/image ./
 VOLUME ["/app/cache"]
 EXPOSE 3002
-CMD ["node", "dist/node/services/image/src/main.js"]
+CMD ["node", "services/image/dist/main.js"]
 
 FROM runtime AS icons
 ENV PORT=3003
 # With the ICONS_SETS files of @iconify/json and their per-set indexes (npm run build:icons).
 COPY --from=build /app/dist/standalone/icons ./
 EXPOSE 3003
-CMD ["node", "dist/node/services/icons/src/main.js"]
+CMD ["node", "services/icons/dist/main.js"]

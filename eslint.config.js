@@ -23,7 +23,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         // The same three programs `npm run typecheck` checks: services, tests, the browser app.
-        project: ['./tsconfig.json', './tsconfig.tests.json', './services/renderer/tsconfig.test.json'],
+        project: ['./tsconfig.json', './tsconfig.tests.json', './packages/runtime/tsconfig.test.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -41,24 +41,24 @@ export default tseslint.config(
   },
   {
     // Tool configs belong to no TypeScript program: linted without type information.
-    files: ['vitest.config.ts', 'services/renderer/vite.config.ts'],
+    files: ['vitest.config.ts', 'packages/vite-plugin/vite.config.ts'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { parserOptions: { project: false, program: null } },
   },
   // Where code runs shows in the folder, and the imports keep it so (docs/contributing.md).
   ...[
     {
-      files: ['services/renderer/src/runtime/shared/**', 'services/renderer/src/runtime/server/**'],
+      files: ['packages/runtime/src/shared/**', 'packages/runtime/src/server/**'],
       denied: ['**/runtime/client/**', '../client/**', '**/app/**'],
       message: 'runtime/shared and runtime/server run on the server: no browser-only runtime, no app module (the entries pass the app in).',
     },
     {
-      files: ['services/renderer/src/runtime/client/**'],
+      files: ['packages/runtime/src/browser/**'],
       denied: ['**/app/**'],
       message: 'The runtime never imports the app: the entries pass routes and middleware in.',
     },
     {
-      files: ['services/renderer/src/server/**', 'services/renderer/src/entry-server.tsx'],
+      files: ['services/renderer/src/**', 'packages/runtime/src/entry-server.tsx'],
       denied: ['**/runtime/client/**'],
       message: 'Server code never loads the browser-only runtime.',
     },
@@ -85,7 +85,7 @@ export default tseslint.config(
       denied: [PLATFORM_INTERNALS],
     },
     {
-      files: ['site/app/**/*.{ts,tsx}'],
+      files: ['apps/cookbook/src/app/**/*.{ts,tsx}'],
       denied: [
         PLATFORM_INTERNALS,
         { group: ['**/server/**'], message: "The site's app runs in the browser too: its server code stays out of it." },
@@ -109,9 +109,9 @@ export default tseslint.config(
   {
     files: [
       'services/renderer/src/app/**/*.tsx',
-      'services/renderer/src/runtime/**/*.tsx',
+      'packages/runtime/src/**/*.tsx',
       'services/renderer/src/entry-*.tsx',
-      'site/app/**/*.tsx',
+      'apps/cookbook/src/app/**/*.tsx',
       'tests/e2e/fixtures/**/*.tsx',
       'tests/fixtures/**/*.tsx',
     ],
@@ -121,7 +121,7 @@ export default tseslint.config(
   {
     // The site uses its own framework: API calls through runtime/http-client.ts (retries and the
     // error shape of docs/spec.md §7), moves through runtime/navigate.ts.
-    files: ['services/renderer/src/app/**/*.{ts,tsx}', 'site/app/**/*.{ts,tsx}'],
+    files: ['services/renderer/src/app/**/*.{ts,tsx}', 'apps/cookbook/src/app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the API through `http` from runtime/http-client.ts.' }],
       'no-restricted-properties': [

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { libFromSource } from './services/renderer/build/lib-alias.js';
+import { libFromSource } from '@tern/vite-plugin/lib-alias';
 
 /**
  * A test that starts a process, talks to a real Redis, needs the built bundle, works through the

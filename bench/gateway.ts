@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import Fastify from 'fastify';
-import { createFileBuildStore, type BuildMeta } from '#lib/build-store/index.js';
-import { createLogger } from '#lib/logger.js';
-import { normalizeRouteRules, type RouteRulesInput } from '#lib/route-rules.js';
+import { createFileBuildStore, type BuildMeta } from '@tern/shared/build-store';
+import { createLogger } from '@tern/shared/logging/logger';
+import { normalizeRouteRules, type RouteRulesInput } from '@tern/shared/route-rules/route-rules';
 import { load, printTable, ratio, type LoadResult } from './support/load.js';
-import { DEFAULT_ASSETS_PREFIX } from '#lib/assets-prefix.js';
-import { latestBuildPath } from '#lib/url-space/build-files.js';
+import { DEFAULT_ASSETS_PREFIX } from '@tern/shared/url-space/assets-prefix';
+import { latestBuildPath } from '@tern/shared/url-space/build-files';
 
 type Role = { role: 'upstream'; asset: Uint8Array } | { role: 'gateway'; upstreamUrl: string; storeDir: string; clientDir: string };
 
@@ -51,8 +51,8 @@ async function runUpstream(asset: Uint8Array): Promise<string> {
 }
 
 async function runGateway(upstreamUrl: string, storeDir: string, clientDir: string): Promise<string> {
-  const { buildGatewayApp } = await import('../services/gateway/src/app.js');
-  const { parseGatewayConfig } = await import('../services/gateway/src/config.js');
+  const { buildGatewayApp } = await import('@tern/gateway/app');
+  const { parseGatewayConfig } = await import('@tern/gateway/config');
   const urls = { RENDERER_URL: upstreamUrl, IMAGE_URL: upstreamUrl, ICONS_URL: upstreamUrl };
   const config = parseGatewayConfig({
     ...urls,

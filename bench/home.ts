@@ -3,7 +3,7 @@
  * in one run on the same stack (local processes), so the ratio is the cost of the gateway hop.
  * Interleaved rounds (BENCH_ROUNDS of BENCH_SECONDS each); the ratio is the median over rounds.
  */
-import { startLocalStack } from '../scripts/local-stack.js';
+import { startLocalStack } from '@tern/cli/local-stack';
 import { load, printTable, ratio } from './support/load.js';
 import { interleaved } from './support/rounds.js';
 

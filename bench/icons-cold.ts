@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rssOf } from './icons-measure.js';
 import { median } from './support/rounds.js';
-import { iconSetUrl } from '#lib/url-space/icons.js';
-import { DEFAULT_ICON_INDEX_DIR } from '../services/icons/src/icon-index.js';
+import { iconSetUrl } from '@tern/shared/url-space/icons';
+import { DEFAULT_ICON_INDEX_DIR } from '@tern/icons/icon-index';
 
 const HUGE = ['fluent-emoji', 'noto', 'iconmind'];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -29,7 +29,7 @@ interface Server {
 }
 
 function startServer(label: string, indexDir: string): Promise<Server> {
-  const script = join(fileURLToPath(new URL('.', import.meta.url)), 'icons-server.js');
+  const script = join(fileURLToPath(new URL('.//', import.meta.url)), 'icons-server.js');
   const env = { ...process.env, ICONS_MEMORY_LIMIT_MB: '256', BENCH_ICON_INDEX_DIR: indexDir };
   const child = fork(script, ['icons'], { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {

@@ -5,11 +5,11 @@
  * the site's sets preloaded). Sends its port to the parent over IPC once ready.
  */
 import Fastify from 'fastify';
-import { createLogger } from '#lib/logger.js';
-import { createService } from '#lib/service.js';
-import { buildIconsApp } from '../services/icons/src/app.js';
-import { readCatalogue } from '../services/icons/src/catalogue.js';
-import { parseIconsConfig } from '../services/icons/src/config.js';
+import { createLogger } from '@tern/shared/logging/logger';
+import { createService } from '@tern/shared/http/service';
+import { buildIconsApp } from '@tern/icons/app';
+import { readCatalogue } from '@tern/icons/catalogue';
+import { parseIconsConfig } from '@tern/icons/config';
 
 async function startHello(): Promise<number> {
   const app = Fastify({ logger: false });

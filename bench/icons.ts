@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { dir as iconifyJsonDir } from '@iconify/json';
 import { load, printTable, ratio } from './support/load.js';
 import { measureSequential, rssOf } from './icons-measure.js';
-import { iconSetUrl, iconSvgPath } from '#lib/url-space/icons.js';
+import { iconSetUrl, iconSvgPath } from '@tern/shared/url-space/icons';
 
 interface Server {
   child: ChildProcess;
@@ -18,7 +18,7 @@ interface Server {
 }
 
 function startServer(kind: 'hello' | 'service' | 'icons'): Promise<Server> {
-  const script = join(fileURLToPath(new URL('.', import.meta.url)), 'icons-server.js');
+  const script = join(fileURLToPath(new URL('.//', import.meta.url)), 'icons-server.js');
   const child = fork(script, [kind], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (message: { port: number }) => resolve({ child, url: `http://127.0.0.1:${message.port}` }));
@@ -68,7 +68,7 @@ try {
   const helloRssMb = (await rssOf(hello.child.pid!)) / 1024 / 1024;
 
   const baseline = await load('fastify hello world', `${hello.url}/`);
-  const bootstrap = await load('hello world on lib/service.ts', `${service.url}/`);
+  const bootstrap = await load('hello world on packages/shared/src/http/service.ts', `${service.url}/`);
   const warm = await load('icon subset (lucide, 10 icons), warm', `${icons.url}${WARM_PATHS[0]}`);
   printTable([baseline, bootstrap, warm]);
   ratio('warm subset req/s vs fastify hello world', warm.requestsPerSecond, baseline.requestsPerSecond);

@@ -1,10 +1,10 @@
 /**
  * Image service memory around a transform burst (issue 13, item 4): the real service process
- * (dist/node/services/image/src/main.js, production) under each allocator setting in turn, with
+ * (services/image/dist/main.js, production) under each allocator setting in turn, with
  * its RSS at start, its peak during a burst of distinct transforms, and 10, 20 and 30 s after it.
  * Settings: glibc as `npm start` runs it (MALLOC_ARENA_MAX=2), glibc with a fixed mmap threshold
  * (big image buffers then go straight back to the kernel when freed), and jemalloc through
- * LD_PRELOAD when libjemalloc2 is installed (scripts/services.ts IMAGE_JEMALLOC). Ratios compare
+ * LD_PRELOAD when libjemalloc2 is installed (packages/cli/src/services.ts IMAGE_JEMALLOC). Ratios compare
  * the RSS kept 30 s after the burst (above start) against the first setting, same run.
  * Env: BENCH_BURST (distinct transforms, default 300), BENCH_IDLE_SECONDS (default 30).
  */
@@ -14,11 +14,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { JEMALLOC_PATH, MALLOC_MMAP_ENV, jemallocEnv } from '../scripts/allocator.js';
-import { serviceEntry, waitForOk } from '../scripts/services.js';
+import { JEMALLOC_PATH, MALLOC_MMAP_ENV, jemallocEnv } from '@tern/cli/allocator';
+import { serviceEntry, waitForOk } from '@tern/cli/services';
 import { rssOf } from './support/process-memory.js';
-import { HEALTH_PATH } from '#lib/url-space/health.js';
-import { IMAGE_PREFIX } from '#lib/url-space/images.js';
+import { HEALTH_PATH } from '@tern/shared/url-space/health';
+import { IMAGE_PREFIX } from '@tern/shared/url-space/images';
 
 const BURST = Number(process.env.BENCH_BURST ?? 300);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);

@@ -11,8 +11,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '#lib/paths.js';
-import { SERVICE_NAMES } from '../scripts/services.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import { SERVICE_NAMES } from '@tern/cli/services';
 
 const GOALS_MB: Record<string, number | undefined> = { gateway: 40, renderer: 100, image: 80 };
 

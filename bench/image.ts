@@ -11,11 +11,11 @@ import autocannon from 'autocannon';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import sharp from 'sharp';
-import { createLogger } from '#lib/logger.js';
-import { buildImageApp } from '../services/image/src/app.js';
-import { parseImageConfig } from '../services/image/src/config.js';
+import { createLogger } from '@tern/shared/logging/logger';
+import { buildImageApp } from '@tern/image/app';
+import { parseImageConfig } from '@tern/image/config';
 import { load, printTable, ratio, type LoadResult } from './support/load.js';
-import { IMAGE_PREFIX } from '#lib/url-space/images.js';
+import { IMAGE_PREFIX } from '@tern/shared/url-space/images';
 
 const FIRST_RUNS = Number(process.env.BENCH_IMAGE_RUNS ?? 15);
 const RSS_SECONDS = Number(process.env.BENCH_RSS_SECONDS ?? 60);

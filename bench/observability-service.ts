@@ -3,7 +3,7 @@
  * `off` turns per-request telemetry off before the service's own main module builds its app, so
  * the benchmark compares the real services with and without it, nothing else changed.
  */
-import { disableRequestTelemetryForBenchmark } from '#lib/telemetry/request-telemetry.js';
+import { disableRequestTelemetryForBenchmark } from '@tern/shared/telemetry/request-telemetry';
 
 const [service, mode] = process.argv.slice(2);
 if (!service || !['gateway', 'renderer'].includes(service) || !['on', 'off'].includes(mode ?? '')) {

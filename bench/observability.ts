@@ -22,11 +22,11 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { projectRoot } from '#lib/paths.js';
-import { findFreeBasePort } from '../scripts/ports.js';
-import { waitForOk } from '../scripts/services.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import { findFreeBasePort } from '@tern/cli/ports';
+import { waitForOk } from '@tern/cli/services';
 import { median } from './support/rounds.js';
-import { HEALTH_PATH } from '#lib/url-space/health.js';
+import { HEALTH_PATH } from '@tern/shared/url-space/health';
 
 type Mode = 'off' | 'off-twin' | 'hooks' | 'metrics' | 'otlp' | 'metrics-before';
 const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;

@@ -13,7 +13,7 @@
  * answered, so the load generator (this process) never counts and background load counts less.
  * Every measured round of every target starts after BENCH_WARMUP_SECONDS (1) of the same load,
  * not counted: a stack waits through the other targets' rounds, its services run their idle
- * collection meanwhile (lib/idle-gc.ts), and the heap's regrowth after it belongs to a burst's
+ * collection meanwhile (packages/shared/src/process/idle-gc.ts), and the heap's regrowth after it belongs to a burst's
  * first second, not to a hit at steady state. BENCH_WARMUP_SECONDS=0 measures that too.
  * Nuxt `swr` and Next ISR are not built here: the issue's figures are printed as the reference.
  * The gateway's own CPU (its process alone) for a hit and for a proxied page (a request with
@@ -27,7 +27,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 import { startLaunchedStack, type LaunchedStack } from './support/launched-stack.js';
 import { load } from './support/load.js';
 import { cpuSecondsOfAll, machineBusySeconds } from './support/process-cpu.js';
@@ -295,7 +295,7 @@ try {
   );
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const after = memoryTable(info);
-  // The services give memory back once idle for a period (lib/idle-gc.ts): the settled figure.
+  // The services give memory back once idle for a period (packages/shared/src/process/idle-gc.ts): the settled figure.
   await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
   const settled = memoryTable(info);
   const shares = memoryTable(info, pssOf);

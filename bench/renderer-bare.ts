@@ -8,11 +8,11 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderToString } from 'react-dom/server';
-import { buildDir } from '#lib/paths.js';
-import { DOCUMENT_END, documentStart } from '../services/renderer/src/server/document.js';
-import { linksFor, readViteManifest } from '../services/renderer/src/server/manifest-links.js';
-import { loadSsrEntry, startSiteServer } from '../services/renderer/src/server/ssr-entry.js';
-import { createLogger } from '#lib/logger.js';
+import { buildDir } from '@tern/shared/config/paths';
+import { DOCUMENT_END, documentStart } from '@tern/renderer/document';
+import { linksFor, readViteManifest } from '@tern/renderer/manifest-links';
+import { loadSsrEntry, startSiteServer } from '@tern/runtime/server/ssr-entry';
+import { createLogger } from '@tern/shared/logging/logger';
 
 async function startBare(path: string): Promise<string> {
   const entry = await loadSsrEntry(join(buildDir, 'ssr', 'entry-server.js'));

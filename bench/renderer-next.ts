@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDir, projectRoot } from '#lib/paths.js';
-import { waitForOk } from '../scripts/services.js';
+import { buildDir, projectRoot } from '@tern/shared/config/paths';
+import { waitForOk } from '@tern/cli/services';
 import type { PeerApp } from './renderer-nuxt.js';
 import { freePort } from './support/free-port.js';
 

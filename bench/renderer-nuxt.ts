@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDir, projectRoot } from '#lib/paths.js';
-import { waitForOk } from '../scripts/services.js';
+import { buildDir, projectRoot } from '@tern/shared/config/paths';
+import { waitForOk } from '@tern/cli/services';
 import { freePort } from './support/free-port.js';
 
 const PEER = process.env.NUXT_PEER_DIR ?? join(projectRoot, '..', 'shared', 'peers', 'nuxt-dynamic');

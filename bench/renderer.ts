@@ -17,7 +17,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 import { startNuxtApp, type PeerApp } from './renderer-nuxt.js';
 import { startNextApp } from './renderer-next.js';
 import { startLaunchedStack } from './support/launched-stack.js';

@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { projectRoot } from '#lib/paths.js';
-import { SERVICE_NAMES, spawnService, waitForStack, type ServiceName } from '../scripts/services.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import { SERVICE_NAMES, spawnService, waitForStack, type ServiceName } from '@tern/cli/services';
 import { rssOf } from './support/process-memory.js';
-import { iconSetUrl } from '#lib/url-space/icons.js';
-import { IMAGE_PREFIX, isImagePath } from '#lib/url-space/images.js';
-import { payloadPath } from '#lib/url-space/payload.js';
+import { iconSetUrl } from '@tern/shared/url-space/icons';
+import { IMAGE_PREFIX, isImagePath } from '@tern/shared/url-space/images';
+import { payloadPath } from '@tern/shared/url-space/payload';
 
 const PEAK_SECONDS = Number(process.env.SOAK_PEAK_SECONDS ?? 10);
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 180);

@@ -6,7 +6,7 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
-import { PAGE_MODULES_ELEMENT_ID } from '../../services/renderer/src/runtime/shared/document-ids.js';
+import { PAGE_MODULES_ELEMENT_ID } from '@tern/runtime/shared/document-ids';
 
 /** Issue 15: 100 KB (KiB) of JavaScript as served, at most, on the pages a visitor lands on. */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 100 * 1024;

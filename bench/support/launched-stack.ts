@@ -1,5 +1,5 @@
 /**
- * The stack as `npm start` runs it: the launcher (scripts/launch.ts) and its four children, its
+ * The stack as `npm start` runs it: the launcher (packages/cli/src/launch.ts) and its four children, its
  * output read from a pipe as a log collector would, with the pids of every process for CPU and
  * RSS figures. Its own ports and folders; no NODE_ENV unless given, as in the README.
  */
@@ -7,10 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '#lib/paths.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
-import { launcherNodeFlags } from '../../scripts/launcher-flags.js';
-import { PORT_OFFSETS, SERVICE_NAMES, waitForStack, type ServiceName } from '../../scripts/services.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import { findFreeBasePort } from '@tern/cli/ports';
+import { launcherNodeFlags } from '@tern/cli/launcher-flags';
+import { PORT_OFFSETS, SERVICE_NAMES, waitForStack, type ServiceName } from '@tern/cli/services';
 import { childrenOf } from './process-cpu.js';
 
 export interface LaunchedStack {

@@ -12,15 +12,15 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createService } from '#lib/service.js';
-import { createLogger } from '#lib/logger.js';
-import { assessDurability, readDurabilityFacts } from '#lib/redis-durability.js';
+import { createService } from '@tern/shared/http/service';
+import { createLogger } from '@tern/shared/logging/logger';
+import { assessDurability, readDurabilityFacts } from '@tern/shared/redis/durability';
 import { ownRedis, redisServerInstalled } from '../support/redis.js';
-import { gatewayConfigShape } from '../../services/gateway/src/config.js';
-import { iconsConfigShape } from '../../services/icons/src/config.js';
-import { imageConfigShape } from '../../services/image/src/config.js';
-import { rendererConfigShape } from '../../services/renderer/src/server/config.js';
-import { cookbookConfigShape } from '../../site/server/config.js';
+import { gatewayConfigShape } from '@tern/gateway/config';
+import { iconsConfigShape } from '@tern/icons/config';
+import { imageConfigShape } from '@tern/image/config';
+import { rendererConfigShape } from '@tern/renderer/config';
+import { cookbookConfigShape } from 'cookbook/server/config';
 import { findKubectl, overlays, renderOverlay, resourceFiles, root, type Manifest } from './manifests.js';
 import { validateManifest } from './validate.js';
 
@@ -218,11 +218,11 @@ describe('deploy/k8s as written', () => {
     checkServices(all, 'base');
   });
 
-  it('the probe paths are the ones every service registers (lib/service.ts createService)', async () => {
+  it('the probe paths are the ones every service registers (packages/shared/src/http/service.ts createService)', async () => {
     const app = createService({ name: 'probe-check', logger: createLogger({ service: 'probe-check', level: 'silent' }), production: true });
     for (const path of ['/healthz', '/readyz']) expect((await app.inject({ url: path })).statusCode, path).toBe(200);
     await app.close();
-    for (const source of ['services/gateway/src/app.ts', 'services/renderer/src/server/app.ts', 'services/image/src/app.ts', 'services/icons/src/app.ts'])
+    for (const source of ['services/gateway/src/app.ts', 'services/renderer/src/app.ts', 'services/image/src/app.ts', 'services/icons/src/app.ts'])
       expect(readFileSync(join(root, source), 'utf8'), source).toMatch(/createService\(/);
   });
 

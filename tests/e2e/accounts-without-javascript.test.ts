@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../site/server/auth/demo-account.js';
+import { DEMO_EMAIL, DEMO_PASSWORD } from 'cookbook/server/auth/demo-account';
 import { chromiumForFile } from '../support/chromium.js';
 import { stackForFile } from '../support/stack.js';
 

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
-import { waitForStack } from '../../scripts/services.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import { findFreeBasePort } from '@tern/cli/ports';
+import { waitForStack } from '@tern/cli/services';
 import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
 import { gotoHydrated } from './site-browser.js';
 
@@ -77,7 +77,7 @@ describe('npm run dev', () => {
     await gotoHydrated(page, `${base}/login`);
     await markPage();
     await page.fill('input[type=email]', 'kept@example.com');
-    edit('site/app/pages/login.tsx', (text) => text.replace('>Sign in</h1>', '>Sign in here</h1>'));
+    edit('apps/cookbook/src/app/pages/login.tsx', (text) => text.replace('>Sign in</h1>', '>Sign in here</h1>'));
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Sign in here', null, { timeout: UPDATE_TIMEOUT_MS });
     reportUpdate('component edit');
     expect(await page.inputValue('input[type=email]')).toBe('kept@example.com');
@@ -85,7 +85,7 @@ describe('npm run dev', () => {
   });
 
   it('applies a CSS edit without a reload', async () => {
-    edit('site/app/styles/site.css', (text) => `${text}\nmain[data-page='login'] { outline: 3px solid rgb(1, 2, 3); }\n`);
+    edit('apps/cookbook/src/app/styles/site.css', (text) => `${text}\nmain[data-page='login'] { outline: 3px solid rgb(1, 2, 3); }\n`);
     await page.waitForFunction(() => getComputedStyle(document.querySelector('main')!).outlineColor === 'rgb(1, 2, 3)', null, {
       timeout: UPDATE_TIMEOUT_MS,
     });
@@ -96,7 +96,7 @@ describe('npm run dev', () => {
   it("shows a recipe's Markdown edit in the open page without a reload", async () => {
     await gotoHydrated(page, `${base}/category/git`);
     await markPage();
-    edit('content/recipes/git/undo-last-commit.md', (text) => text.replace(/^title: .*$/m, 'title: Undo the last commit, edited live'));
+    edit('apps/cookbook/content/recipes/git/undo-last-commit.md', (text) => text.replace(/^title: .*$/m, 'title: Undo the last commit, edited live'));
     await page.waitForFunction(() => document.body.textContent?.includes('Undo the last commit, edited live'), null, {
       timeout: UPDATE_TIMEOUT_MS,
     });
@@ -107,7 +107,7 @@ describe('npm run dev', () => {
   it('shows a syntax error in the overlay and recovers when it is fixed', async () => {
     await gotoHydrated(page, `${base}/login`);
     await markPage();
-    const file = 'site/app/pages/login.tsx';
+    const file = 'apps/cookbook/src/app/pages/login.tsx';
     const good = readFileSync(join(dir, file), 'utf8');
     writeFileSync(join(dir, file), good.replace('export const layout = false;', 'export const layout = ;'));
     await page.waitForSelector('vite-error-overlay', { timeout: UPDATE_TIMEOUT_MS * 2 });

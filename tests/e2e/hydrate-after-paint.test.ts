@@ -1,5 +1,5 @@
 /**
- * The production bootstrap in Chromium (services/renderer/src/server/hydrate-after-paint.ts):
+ * The production bootstrap in Chromium (services/renderer/src/hydrate-after-paint.ts):
  * the page's modules are fetched only after the first contentful paint, and after the hero image
  * is painted where there is one; a hero that never comes holds hydration back at most
  * HYDRATE_AFTER_PAINT_MAX_WAIT_MS, and a key press ends the wait at once. An entry that does not
@@ -7,8 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { RELOAD_MARKER_KEY } from '../../services/renderer/src/runtime/shared/reload-guard.js';
-import { HYDRATE_AFTER_PAINT_MAX_WAIT_MS } from '../../services/renderer/src/server/hydrate-after-paint.js';
+import { RELOAD_MARKER_KEY } from '@tern/runtime/shared/reload-guard';
+import { HYDRATE_AFTER_PAINT_MAX_WAIT_MS } from '@tern/renderer/hydrate-after-paint';
 import { chromiumForFile } from '../support/chromium.js';
 import { stackForFile } from '../support/stack.js';
 import { gotoHydrated } from './site-browser.js';

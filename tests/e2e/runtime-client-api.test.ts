@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ASYNC_COMPONENT_DELAY_MS } from '../../services/renderer/src/runtime/shared/async-component.js';
-import { RETRY_STATUS_CODES } from '../../services/renderer/src/runtime/shared/http-client.js';
+import { ASYNC_COMPONENT_DELAY_MS } from '@tern/runtime/shared/async-component';
+import { RETRY_STATUS_CODES } from '@tern/runtime/shared/http-client';
 import { startRuntimeHarness, type RuntimeHarness } from './fixtures/runtime-harness/harness.js';
 import { chromiumForFile } from '../support/chromium.js';
 import { openTab, sleep, type Tab } from './runtime-browser.js';

@@ -6,9 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFileBuildStore } from '#lib/build-store/file-build-store.js';
-import { MANIFEST_PREFETCH_DELAY_MS } from '../../services/renderer/src/runtime/client/app-manifest.js';
-import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '../../services/renderer/src/runtime/shared/reload-guard.js';
+import { createFileBuildStore } from '@tern/shared/build-store/file-build-store';
+import { MANIFEST_PREFETCH_DELAY_MS } from '@tern/runtime/browser/app-manifest';
+import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY } from '@tern/runtime/shared/reload-guard';
 import { waitFor } from '../support/wait-for.js';
 import { chromiumForFile } from '../support/chromium.js';
 import { stackForFile } from '../support/stack.js';

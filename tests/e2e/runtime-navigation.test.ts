@@ -6,7 +6,7 @@
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MAX_CONCURRENT_ROUTE_PRELOADS } from '../../services/renderer/src/runtime/client/preload-queue.js';
+import { MAX_CONCURRENT_ROUTE_PRELOADS } from '@tern/runtime/browser/preload-queue';
 import { DEMO } from '../integration/site-support.js';
 import { waitFor } from '../support/wait-for.js';
 import { chromiumForFile } from '../support/chromium.js';

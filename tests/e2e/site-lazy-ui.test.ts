@@ -5,7 +5,7 @@
  */
 import type { BrowserContextOptions, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MANIFEST_PREFETCH_DELAY_MS } from '../../services/renderer/src/runtime/client/app-manifest.js';
+import { MANIFEST_PREFETCH_DELAY_MS } from '@tern/runtime/browser/app-manifest';
 import { chromiumForFile } from '../support/chromium.js';
 import { stackForFile } from '../support/stack.js';
 import { gotoHydrated } from './site-browser.js';

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFileBuildStore } from '#lib/build-store/file-build-store.js';
+import { createFileBuildStore } from '@tern/shared/build-store/file-build-store';
 import { chromiumForFile } from '../support/chromium.js';
 import { stackForFile } from '../support/stack.js';
 import { gotoHydrated, markDocument, openTab, sameDocument } from './runtime-browser.js';

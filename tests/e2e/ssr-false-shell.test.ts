@@ -5,8 +5,8 @@
  * entry that does not load reloads the shell once, since an empty shell has nothing to fall back on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELOAD_MARKER_KEY } from '../../services/renderer/src/runtime/shared/reload-guard.js';
-import { builtApp, builtReason, type BuiltApp } from '../../services/renderer/test/built-app.js';
+import { RELOAD_MARKER_KEY } from '@tern/runtime/shared/reload-guard';
+import { builtApp, builtReason, type BuiltApp } from '../../services/renderer/src/test-support/built-app.js';
 import { chromiumForFile } from '../support/chromium.js';
 
 let built: BuiltApp;

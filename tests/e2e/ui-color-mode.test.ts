@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { COLOR_MODE_STORAGE_KEY } from '#lib/constants.js';
-import { FORCED_SYSTEM_WARNING } from '../../services/renderer/src/runtime/shared/color-mode.js';
+import { COLOR_MODE_STORAGE_KEY } from '@tern/shared/config/constants';
+import { FORCED_SYSTEM_WARNING } from '@tern/runtime/shared/color-mode';
 import { gotoHydrated, openPage, type WatchedPage } from './fixtures/ui-harness/browser.js';
 import { useHarnessSession } from './fixtures/ui-harness/session.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ICON_FETCH_TIMEOUT_MS } from '../../services/renderer/src/runtime/client/icons-loader.js';
+import { ICON_FETCH_TIMEOUT_MS } from '@tern/runtime/browser/icons-loader';
 import { gotoHydrated, openPage } from './fixtures/ui-harness/browser.js';
 import { useHarnessSession } from './fixtures/ui-harness/session.js';
 

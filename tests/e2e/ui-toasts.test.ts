@@ -7,7 +7,7 @@ import {
   TOAST_SWIPE_THRESHOLD_PX,
   TOAST_VIEWPORT_HOTKEY,
   TOASTS_KEPT_MAX,
-} from '../../services/renderer/src/app/components/ui/toast-store.js';
+} from '@tern/ui/toast-store';
 import { gotoHydrated, openPage, type WatchedPage } from './fixtures/ui-harness/browser.js';
 import { useHarnessSession } from './fixtures/ui-harness/session.js';
 

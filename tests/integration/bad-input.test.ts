@@ -41,7 +41,7 @@ interface RequestParts {
 
 /**
  * Where a browser itself resolves the request's path (dot segments in any spelling, backslashes),
- * with empty segments and a trailing slash dropped: the canonical redirect (lib/canonical-path.ts)
+ * with empty segments and a trailing slash dropped: the canonical redirect (packages/shared/src/http/canonical-path.ts)
  * answers a spelling with it before any redirect rule sees the path, and it never leaves the site.
  */
 function browserResolution(raw: string | Buffer): string {

@@ -117,7 +117,7 @@ describe.runIf(!runtimeReason)('the compose stack under faults', () => {
 
   it('keeps a user added with the users CLI, and their saved recipe, across `docker-compose restart redis`', async () => {
     const user = { email: 'durable-cook@cookbook.test', name: 'Durable Cook', password: 'kept on the volume' };
-    const cli = ['node', 'dist/node/site/server/users-cli.js', 'add', user.email, user.name];
+    const cli = ['node', 'apps/cookbook/dist/server/users-cli.js', 'add', user.email, user.name];
     const added = await stack.exec('renderer', cli, `${user.password}\n`);
     expect(added.code, added.out).toBe(0);
     const visitor = new Visitor(stack.url);

@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
-import { SERVICE_NAMES } from '../../scripts/services.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import { SERVICE_NAMES } from '@tern/cli/services';
 
 // `docker` counts only with its compose plugin: the bare client answers --version but not `compose`.
 const composeCommand = [

@@ -9,10 +9,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileBuildStore } from '#lib/build-store/file-build-store.js';
-import { projectRoot } from '#lib/paths.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
-import { devSiteOf } from '../../scripts/dev-site.js';
+import { createFileBuildStore } from '@tern/shared/build-store/file-build-store';
+import { projectRoot } from '@tern/shared/config/paths';
+import { findFreeBasePort } from '@tern/cli/ports';
+import { devSiteOf } from '@tern/cli/dev-site';
 
 const FIXTURE = join(projectRoot, 'tests', 'fixtures', 'tiny-site');
 const GREETING = 'Hello from a copied site';

@@ -13,9 +13,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownRedis, redisServerInstalled, type OwnRedis } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
-import { createRedisCacheStore } from '../../services/gateway/src/render-cache/redis-store.js';
-import { ttlOf } from '../../services/gateway/src/render-cache/shared-store.js';
-import { createRedisUserStore } from '../../site/server/users/redis-user-store.js';
+import { createRedisCacheStore } from '@tern/gateway/render-cache/redis-store';
+import { ttlOf } from '@tern/gateway/render-cache/shared-store';
+import { createRedisUserStore } from 'cookbook/server/users/redis-user-store';
 import { startStack, type Stack } from '../support/stack.js';
 import { addUser, Visitor } from './site-support.js';
 

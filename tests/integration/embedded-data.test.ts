@@ -9,10 +9,10 @@ import { cp, mkdir, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDir, projectRoot } from '#lib/paths.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
-import { waitForStack } from '../../scripts/services.js';
-import { createFileUserStore } from '../../site/server/users/file-user-store.js';
+import { buildDir, projectRoot } from '@tern/shared/config/paths';
+import { findFreeBasePort } from '@tern/cli/ports';
+import { waitForStack } from '@tern/cli/services';
+import { createFileUserStore } from 'cookbook/server/users/file-user-store';
 import { usersCli, Visitor } from './site-support.js';
 
 const RECIPE = 'undo-last-commit';

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 import { startStack, type Stack } from '../support/stack.js';
 
 const run = promisify(execFile);
@@ -23,7 +23,7 @@ beforeAll(async () => {
   const env = { ...process.env, SITE, BUILD_DIR: buildDir, NODE_ENV: 'production' };
   await run(
     process.execPath,
-    [join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'services/renderer/vite.config.ts'],
+    [join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'packages/vite-plugin/vite.config.ts'],
     {
       cwd: projectRoot,
       env,

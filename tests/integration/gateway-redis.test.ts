@@ -6,8 +6,8 @@
  * restart): the gateway keeps serving the last one it knew until the next publish.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisBuildStore, type BuildMeta, type BuildStore } from '#lib/build-store/index.js';
-import { normalizeRouteRules } from '#lib/route-rules.js';
+import { createRedisBuildStore, type BuildMeta, type BuildStore } from '@tern/shared/build-store';
+import { normalizeRouteRules } from '@tern/shared/route-rules/route-rules';
 import { ownRedis, redisServerInstalled, type OwnRedis } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
 import { startStack, type Stack } from '../support/stack.js';

@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileBuildStore, type BuildMeta } from '#lib/build-store/index.js';
-import { projectRoot } from '#lib/paths.js';
-import { normalizeRouteRules } from '#lib/route-rules.js';
+import { createFileBuildStore, type BuildMeta } from '@tern/shared/build-store';
+import { projectRoot } from '@tern/shared/config/paths';
+import { normalizeRouteRules } from '@tern/shared/route-rules/route-rules';
 import { waitFor } from '../support/wait-for.js';
 import { startStack, type Stack } from '../support/stack.js';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSON_USER_AGENT } from '../support/chromium.js';
 import { describeFirstLoadJs, FIRST_LOAD_JS_BUDGET_BYTES, kib, measureFirstLoadJs } from '../../bench/support/first-load-js.js';
-import { MIN_COMPRESSED_BYTES } from '../../scripts/compress-assets.js';
+import { MIN_COMPRESSED_BYTES } from '@tern/cli/compress-assets';
 import { startStack, type Stack } from '../support/stack.js';
 
 const PAGES = ['/', '/category/git', '/login', '/recipes/find-a-regression-with-bisect', '/tags/git', '/search?q=bisect'];

@@ -8,10 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 import { waitFor } from '../support/wait-for.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
-import { SERVICE_NAMES, waitForOk, waitForStack, type ServiceName } from '../../scripts/services.js';
+import { findFreeBasePort } from '@tern/cli/ports';
+import { SERVICE_NAMES, waitForOk, waitForStack, type ServiceName } from '@tern/cli/services';
 
 /** The pid of the launcher's child running `name`, read from /proc (the launcher does not print it). */
 function servicePid(launcher: number, name: ServiceName): number | undefined {

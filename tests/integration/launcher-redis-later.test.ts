@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 import { ownRedis, redisServerInstalled, type OwnRedis } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
-import { waitForStack } from '../../scripts/services.js';
+import { findFreeBasePort } from '@tern/cli/ports';
+import { waitForStack } from '@tern/cli/services';
 
 const installed = redisServerInstalled();
 if (!installed) console.warn('skipping the launcher-before-Redis suite: redis-server is not installed');

@@ -7,10 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 import { waitFor } from '../support/wait-for.js';
-import { SERVICE_NAMES, serviceEntry, spawnService, waitForOk } from '../../scripts/services.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
+import { SERVICE_NAMES, serviceEntry, spawnService, waitForOk } from '@tern/cli/services';
+import { findFreeBasePort } from '@tern/cli/ports';
 
 const launcher = join(projectRoot, 'dist', 'node', 'scripts', 'launch.js');
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_ID_HEADER } from '#lib/constants.js';
-import { projectRoot } from '#lib/paths.js';
+import { BUILD_ID_HEADER } from '@tern/shared/config/constants';
+import { projectRoot } from '@tern/shared/config/paths';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
+import { findFreeBasePort } from '@tern/cli/ports';
 import { startProcess, type ServiceProcess } from '../support/processes.js';
 import { makeSecondBuild, type SecondBuild } from '../support/second-build.js';
 

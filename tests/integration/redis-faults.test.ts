@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownRedis, redisServerInstalled, type OwnRedis } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
-import { SERVICE_NAMES } from '../../scripts/services.js';
+import { SERVICE_NAMES } from '@tern/cli/services';
 import { startStack, type Stack } from '../support/stack.js';
 
 const installed = redisServerInstalled();

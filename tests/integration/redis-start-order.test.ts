@@ -11,7 +11,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildDir } from '#lib/paths.js';
+import { buildDir } from '@tern/shared/config/paths';
 import { freePort } from '../support/free-port.js';
 import { ownRedis, redisServerInstalled, type OwnRedis } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';

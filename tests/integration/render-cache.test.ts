@@ -8,12 +8,12 @@ import { request as httpRequest } from 'node:http';
 import { Redis } from 'ioredis';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisAvailable, ownRedis, redisServerInstalled } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
-import { serviceEntry, waitForOk } from '../../scripts/services.js';
+import { findFreeBasePort } from '@tern/cli/ports';
+import { serviceEntry, waitForOk } from '@tern/cli/services';
 import { startStack, type Stack } from '../support/stack.js';
 import { DEMO, Visitor } from './site-support.js';
 

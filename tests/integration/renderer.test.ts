@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_ID_HEADER } from '#lib/constants.js';
+import { BUILD_ID_HEADER } from '@tern/shared/config/constants';
 import { waitFor } from '../support/wait-for.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { pageModuleUrls } from '../../bench/support/first-load-js.js';

@@ -1,8 +1,8 @@
 /** Helpers for the site's integration tests: a visitor with a cookie jar, and the users CLI. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { projectRoot } from '#lib/paths.js';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../site/server/auth/demo-account.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import { DEMO_EMAIL, DEMO_PASSWORD } from 'cookbook/server/auth/demo-account';
 
 /** The account embedded mode creates at start. */
 export const DEMO = { email: DEMO_EMAIL, password: DEMO_PASSWORD };

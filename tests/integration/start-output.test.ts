@@ -11,9 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
-import { SERVICE_NAMES } from '../../scripts/services.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import { findFreeBasePort } from '@tern/cli/ports';
+import { SERVICE_NAMES } from '@tern/cli/services';
 import { waitFor } from '../support/wait-for.js';
 
 /** package.json's `start` after its build: the launcher with the flags the running Node takes. */

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL } from '../support/redis.js';
-import { createFileUserStore } from '../../site/server/users/file-user-store.js';
-import { createRedisUserStore } from '../../site/server/users/redis-user-store.js';
+import { createFileUserStore } from 'cookbook/server/users/file-user-store';
+import { createRedisUserStore } from 'cookbook/server/users/redis-user-store';
 import { addUser, usersCli } from './site-support.js';
 
 const available = await redisAvailable();

@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DockerComposeEnvironment, getContainerRuntimeClient, Wait } from 'testcontainers';
 import { afterAll, beforeAll } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 import { waitFor } from './wait-for.js';
-import { PORT_OFFSETS, type ServiceName } from '../../scripts/services.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
-import type { Stack, StackOptions } from '../../scripts/stack-types.js';
+import { PORT_OFFSETS, type ServiceName } from '@tern/cli/services';
+import { findFreeBasePort } from '@tern/cli/ports';
+import type { Stack, StackOptions } from '@tern/cli/stack-types';
 
 process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
 

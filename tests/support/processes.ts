@@ -1,11 +1,11 @@
 /**
  * Services as single local processes with an environment of the test's own (the rollout test runs
- * several of one kind side by side, which the stack of scripts/local-stack.ts does not).
+ * several of one kind side by side, which the stack of packages/cli/src/local-stack.ts does not).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { projectRoot } from '#lib/paths.js';
-import { serviceEntry, waitForOk, type ServiceName } from '../../scripts/services.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import { serviceEntry, waitForOk, type ServiceName } from '@tern/cli/services';
 
 export interface ServiceProcess {
   name: string;

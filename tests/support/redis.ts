@@ -4,13 +4,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { TEST_REDIS_URL } from '../../scripts/redis-keys.js';
+import { TEST_REDIS_URL } from '@tern/cli/redis-keys';
 import { freePort } from './free-port.js';
 import { waitFor } from './wait-for.js';
 
 // The shared Redis and the cleanup of a key prefix live with the local stack (scripts/), which the
 // production build compiles without tests/.
-export { deleteKeys, TEST_REDIS_URL } from '../../scripts/redis-keys.js';
+export { deleteKeys, TEST_REDIS_URL } from '@tern/cli/redis-keys';
 
 /** Resolves true when Redis answers PING within a second; otherwise prints why and resolves false. */
 export async function redisAvailable(url = TEST_REDIS_URL): Promise<boolean> {

@@ -8,8 +8,8 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { projectRoot } from '#lib/paths.js';
-import type { BuildMeta } from '#lib/build-store/index.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import type { BuildMeta } from '@tern/shared/build-store';
 
 export interface SecondBuild {
   id: string;

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startContainerStack } from './container-stack.js';
-import { startLocalStack } from '../../scripts/local-stack.js';
-import type { Stack, StackOptions } from '../../scripts/stack-types.js';
+import { startLocalStack } from '@tern/cli/local-stack';
+import type { Stack, StackOptions } from '@tern/cli/stack-types';
 
 export { containerRuntimeReason } from './container-stack.js';
-export type { ServiceName, Stack, StackOptions } from '../../scripts/stack-types.js';
+export type { ServiceName, Stack, StackOptions } from '@tern/cli/stack-types';
 
 export function startStack(options: StackOptions & { mode?: 'local' | 'containers' } = {}): Promise<Stack> {
   return options.mode === 'containers' ? startContainerStack(options) : startLocalStack(options);

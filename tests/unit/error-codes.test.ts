@@ -2,21 +2,21 @@
  * Error codes a client, a test and an operator can rely on: every catalogue's codes are unique
  * across the project, well formed and prefixed by their service; production code builds every
  * error from a catalogue (tsc requires a code, this keeps it a catalogued one); and Retry-After is
- * set one way, by the error (lib/errors.ts `retryAfterS`).
+ * set one way, by the error (packages/shared/src/errors/errors.ts `retryAfterS`).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIB_ERRORS } from '#lib/error-codes.js';
-import { projectRoot } from '#lib/paths.js';
-import { GATEWAY_ERRORS } from '../../services/gateway/src/error-codes.js';
-import { ICONS_ERRORS } from '../../services/icons/src/error-codes.js';
-import { IMAGE_ERRORS } from '../../services/image/src/error-codes.js';
-import { RENDERER_ERRORS } from '../../services/renderer/src/error-codes.js';
-import { RENDERER_SERVER_ERRORS } from '../../services/renderer/src/server/error-codes.js';
-import { COOKBOOK_ERRORS } from '../../site/error-codes.js';
-import { COOKBOOK_SERVER_ERRORS } from '../../site/server/error-codes.js';
-import { SEARCH_ERRORS } from '../../site/app/search/error-codes.js';
+import { LIB_ERRORS } from '@tern/shared/errors/error-codes';
+import { projectRoot } from '@tern/shared/config/paths';
+import { GATEWAY_ERRORS } from '@tern/gateway/error-codes';
+import { ICONS_ERRORS } from '@tern/icons/error-codes';
+import { IMAGE_ERRORS } from '@tern/image/error-codes';
+import { RENDERER_ERRORS } from '@tern/runtime/error-codes';
+import { RENDERER_SERVER_ERRORS } from '@tern/renderer/error-codes';
+import { COOKBOOK_ERRORS } from 'cookbook/error-codes';
+import { COOKBOOK_SERVER_ERRORS } from 'cookbook/server/error-codes';
+import { SEARCH_ERRORS } from 'cookbook/app/search/error-codes';
 
 type Maker = { code: string; statusCode: number };
 
@@ -107,7 +107,7 @@ describe('error codes', () => {
   it('are where production code takes every error from: a catalogue, never a code written inline', async () => {
     const uncatalogued: string[] = [];
     for (const file of await productionFiles()) {
-      if (file === 'lib/errors.ts') continue;
+      if (file === 'packages/shared/src/errors/errors.ts') continue;
       const source = await codeOf(file);
       const calls = createErrorArguments(source);
       if (calls.length > 0 && !/from '[^']*\/error-codes\.js'/.test(source)) uncatalogued.push(`${file} makes errors without a catalogue`);
@@ -121,7 +121,7 @@ describe('error codes', () => {
     const byHand: string[] = [];
     for (const file of await productionFiles()) {
       const source = await codeOf(file);
-      if (/['"]retry-after['"]/i.test(source) && file !== 'lib/errors.ts') byHand.push(file);
+      if (/['"]retry-after['"]/i.test(source) && file !== 'packages/shared/src/errors/errors.ts') byHand.push(file);
     }
     expect(byHand).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 
 let dir: string;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
 
 const RULE = '@typescript-eslint/no-restricted-imports';
 
@@ -24,16 +24,16 @@ async function restrictedImports(path: string, code: string): Promise<string[]> 
 
 describe('the site boundary, by lint', () => {
   it('refuses a platform module that imports the site', async () => {
-    expect(await restrictedImports('services/gateway/src/probe.ts', "import site from '../../../site/site.js';\n")).toEqual([
+    expect(await restrictedImports('services/gateway/src/probe.ts', "import site from '../../../apps/cookbook/src/site.js';\n")).toEqual([
       expect.stringContaining('The platform knows no site'),
     ]);
-    expect(await restrictedImports('lib/probe.ts', "export { COOKBOOK_ERRORS } from '../site/error-codes.js';\n")).toHaveLength(1);
+    expect(await restrictedImports('lib/probe.ts', "export { COOKBOOK_ERRORS } from '../apps/cookbook/src/error-codes.js';\n")).toHaveLength(1);
   });
 
   it("refuses a site module that imports the platform's internals, or its own server from its app", async () => {
-    const internal = "import { buildRendererApp } from '../../services/renderer/src/server/app.js';\n";
+    const internal = "import { buildRendererApp } from '@tern/renderer/app';\n";
     expect(await restrictedImports('site/server/probe.ts', internal)).toEqual([expect.stringContaining('site-api')]);
-    const gateway = "import { createRenderCache } from '../../services/gateway/src/render-cache/index.js';\n";
+    const gateway = "import { createRenderCache } from '@tern/gateway/render-cache';\n";
     expect(await restrictedImports('site/app/probe.ts', gateway)).toHaveLength(1);
     expect(await restrictedImports('site/app/probe.ts', "import { createAccounts } from '../server/accounts.js';\n")).toEqual([
       expect.stringContaining('its server code stays out'),
@@ -42,10 +42,10 @@ describe('the site boundary, by lint', () => {
 
   it("lets a site use the platform's public modules and lib/", async () => {
     const allowed = [
-      "import { defineSiteServer } from '../../services/renderer/src/site-api/server.js';",
-      "import { navigate } from '../../services/renderer/src/runtime/shared/navigate.js';",
-      "import { Icon } from '../../services/renderer/src/app/components/ui/icon.js';",
-      "import { createError } from '#lib/errors.js';",
+      "import { defineSiteServer } from '@tern/site/server';",
+      "import { navigate } from '@tern/runtime/shared/navigate';",
+      "import { Icon } from '@tern/ui/icon';",
+      "import { createError } from '@tern/shared/errors/errors';",
     ].join('\n');
     expect(await restrictedImports('site/server/probe.ts', `${allowed}\n`)).toEqual([]);
   });

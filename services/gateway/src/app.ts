@@ -1,8 +1,8 @@
 /** Builds the gateway: its request path (pipeline.ts, where a reader starts), three proxies, readiness and metrics. */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createAssetStore, createBuildStore, type BuildStore } from '#lib/build-store/index.js';
-import { createService, type ServicePhases } from '#lib/service.js';
-import { trustProxyOption } from '#lib/trust-proxy.js';
+import { createAssetStore, createBuildStore, type BuildStore } from '@tern/shared/build-store';
+import { createService, type ServicePhases } from '@tern/shared/http/service';
+import { trustProxyOption } from '@tern/shared/http/trust-proxy';
 import { clientFiles, localAssets, type ClientAssetStats } from './client-assets.js';
 import type { GatewayConfig } from './config.js';
 import { followCurrentBuild, type CurrentBuild } from './current-build.js';

@@ -3,10 +3,10 @@
  * gateway follows, so clients can tell they run an old build and still fetch their own meta.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createError, toErrorBody, type HttpErrorInit } from '#lib/errors.js';
+import { createError, toErrorBody, type HttpErrorInit } from '@tern/shared/errors/errors';
 import type { CurrentBuild } from './current-build.js';
 import { GATEWAY_ERRORS } from './error-codes.js';
-import { buildMetaDir, latestBuildPath } from '#lib/url-space/build-files.js';
+import { buildMetaDir, latestBuildPath } from '@tern/shared/url-space/build-files';
 import type { Step } from './step.js';
 
 export const LATEST_CACHE_CONTROL = 'public, max-age=1, must-revalidate';

@@ -8,8 +8,8 @@
 import type { FastifyRequest } from 'fastify';
 import { readFile, readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { isAssetName, type AssetEncoding, type AssetStore, type StoredAsset } from '#lib/build-store/index.js';
-import { Lru } from '#lib/http-cache/lru.js';
+import { isAssetName, type AssetEncoding, type AssetStore, type StoredAsset } from '@tern/shared/build-store';
+import { Lru } from '@tern/shared/http-cache/lru';
 import { pickEncoding } from './render-cache/cache-entry.js';
 import type { AssetSourceName } from './request-state.js';
 import type { Step } from './step.js';

@@ -9,7 +9,7 @@ import { constants } from 'node:zlib';
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     globalCompression: true,
-    // Compressed request bodies are refused with 415 (lib/request-guards.ts), never decoded here.
+    // Compressed request bodies are refused with 415 (packages/shared/src/http/request-guards.ts), never decoded here.
     globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: 1024,

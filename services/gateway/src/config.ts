@@ -1,4 +1,4 @@
-/** The gateway's configuration, read once and validated (lib/config.ts). */
+/** The gateway's configuration, read once and validated (packages/shared/src/config/service-config.ts). */
 import {
   assetsPrefix,
   flag,
@@ -10,10 +10,10 @@ import {
   storeFields,
   assetStoreFields,
   z,
-} from '#lib/config.js';
+} from '@tern/shared/config/service-config';
 import { join } from 'node:path';
-import { buildDir, defaultBuildStoreDir } from '#lib/paths.js';
-import { trustProxy } from '#lib/trust-proxy.js';
+import { buildDir, defaultBuildStoreDir } from '@tern/shared/config/paths';
+import { trustProxy } from '@tern/shared/http/trust-proxy';
 
 export const gatewayConfigShape = {
   ...serviceFields(3000),
@@ -72,7 +72,7 @@ export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;
 
 /**
  * PUBLIC_ORIGIN without a trailing slash; unset, the address `npm start` serves on, the one
- * `npm run build` gives prerendered pages (scripts/prerender.ts): every replica keys alike.
+ * `npm run build` gives prerendered pages (packages/cli/src/prerender.ts): every replica keys alike.
  */
 export function publicOriginOf(config: Pick<GatewayConfig, 'PUBLIC_ORIGIN'>): string {
   return config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : 'http://localhost:3000';

@@ -14,8 +14,8 @@ import {
   type BuildStore,
   type PageVary,
   type RendererEntry,
-} from '#lib/build-store/index.js';
-import { createRouteRulesMatcher, type RouteRulesMatcher } from '#lib/route-rules.js';
+} from '@tern/shared/build-store';
+import { createRouteRulesMatcher, type RouteRulesMatcher } from '@tern/shared/route-rules/route-rules';
 import { rememberMatches } from './remembered-rules.js';
 
 export interface CurrentBuild {
@@ -82,7 +82,7 @@ export function followCurrentBuild(store: BuildStore, log: FastifyBaseLogger, po
       renderers = groupByBuild(await store.renderers());
       return true;
     } catch (error) {
-      // Redis's own reason is logged by its connection (lib/redis-connection.ts), with backoff.
+      // Redis's own reason is logged by its connection (packages/shared/src/redis/connection.ts), with backoff.
       if (reachable)
         log.warn(
           { store: store.kind, reason: store.unavailableReason() ?? (error as Error).message },

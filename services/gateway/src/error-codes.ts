@@ -3,7 +3,7 @@
  * and the build files it serves. In production an upstream error names no upstream, so its message
  * maker takes the upstream only for development answers.
  */
-import { defineErrors } from '#lib/error-catalogue.js';
+import { defineErrors } from '@tern/shared/errors/error-catalogue';
 
 const tooSlow = (upstream?: string) =>
   upstream ? `The ${upstream} service did not answer in time` : 'The service did not answer in time, try again';

@@ -1,12 +1,12 @@
 /**
  * What the gateway tells upstreams about the visitor. Fastify reads X-Forwarded-* (its `trustProxy`,
- * from TRUST_PROXY: lib/trust-proxy.ts). With TRUST_PROXY=0 the gateway is the edge: whatever a
+ * from TRUST_PROXY: packages/shared/src/http/trust-proxy.ts). With TRUST_PROXY=0 the gateway is the edge: whatever a
  * client claims changes nothing (not the scheme, not HSTS, not the host pages name, not the address
  * the login limit counts). From a proxy TRUST_PROXY names, they are kept and the chain extended.
  */
 import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { REQUEST_ID_HEADER } from '#lib/constants.js';
+import { REQUEST_ID_HEADER } from '@tern/shared/config/constants';
 import { withoutHopByHop } from './hop-by-hop.js';
 
 /** Headers a client could use to claim another address, scheme, host or path; dropped unless trusted. */
@@ -52,7 +52,7 @@ export function forwardedHeaders(request: FastifyRequest, headers: IncomingHttpH
   // The Host header, or a trusted proxy's X-Forwarded-Host (Fastify's `host`).
   out['x-forwarded-host'] = request.host;
   out[REQUEST_ID_HEADER] = request.id;
-  // The client's `Expect: 100-continue` was answered here (lib/request-guards.ts); undici refuses to send it.
+  // The client's `Expect: 100-continue` was answered here (packages/shared/src/http/request-guards.ts); undici refuses to send it.
   delete out.expect;
   // The trace context this gateway's span made (lib/telemetry), also for the render cache's fills.
   if (request.headers.traceparent) out.traceparent = request.headers.traceparent;

@@ -1,6 +1,6 @@
 /** Starts the gateway: reads its config, builds the app, listens, drains on SIGTERM. */
-import { createLogger } from '#lib/logger.js';
-import { listen, listenOptionsOf } from '#lib/service.js';
+import { createLogger } from '@tern/shared/logging/logger';
+import { listen, listenOptionsOf } from '@tern/shared/http/service';
 import { buildGatewayApp } from './app.js';
 import { readGatewayConfig } from './config.js';
 

@@ -7,7 +7,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram } from 'prom-client';
-import { HTTP_DURATION_BUCKETS, statusClass } from '#lib/metrics.js';
+import { HTTP_DURATION_BUCKETS, statusClass } from '@tern/shared/telemetry/metrics';
 import { classifyTransportError } from './transport-errors.js';
 
 export interface UpstreamOrigins {

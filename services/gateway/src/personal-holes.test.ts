@@ -5,7 +5,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capturingLogger } from '../test/upstreams.js';
+import { capturingLogger } from './test-support/upstreams.js';
 import { createPersonalHoles, holesOf, type PersonalHoles } from './personal-holes.js';
 import type { CacheEntry } from './render-cache/cache-entry.js';
 

@@ -13,8 +13,8 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Agent } from 'undici';
 import { forwardedHeaders, visitorProto } from './forwarded.js';
-import type { MatchedRouteRules } from '#lib/route-rules.js';
-import { PERSONAL_HEADER } from '#lib/constants.js';
+import type { MatchedRouteRules } from '@tern/shared/route-rules/route-rules';
+import { PERSONAL_HEADER } from '@tern/shared/config/constants';
 import { ruleHeaders } from './route-rules.js';
 import { HSTS, SECURITY_HEADERS } from './security-headers.js';
 import type { CacheEntry } from './render-cache/cache-entry.js';

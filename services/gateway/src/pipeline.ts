@@ -3,8 +3,8 @@
  * these phases in this order, and the first that answers ends it:
  *
  *   1. telemetry     the span and route kind (lib/telemetry)
- *   2. request id    on the request (upstreams see it) and on the answer (lib/service.ts)
- *   3. guards        what Node's parser lets through and the edge refuses (lib/request-guards.ts)
+ *   2. request id    on the request (upstreams see it) and on the answer (packages/shared/src/http/service.ts)
+ *   3. guards        what Node's parser lets through and the edge refuses (packages/shared/src/http/request-guards.ts)
  *   4. state         the URL split once into path and query (request-state.ts): nothing after
  *                    reads `request.url` for its path again
  *   5. route rules   a page asked for in another spelling, or a redirect rule, is answered with its
@@ -18,7 +18,7 @@
  *
  * On the way out (`ANSWER_HOOKS`), every answer Fastify sends gets, in this order: `connection:
  * close` once closing, the security headers, the route rules' headers (each kind's own,
- * lib/route-rule-kinds.ts, the same function a hit uses), `x-cache`; then compression
+ * packages/shared/src/route-rules/kinds.ts, the same function a hit uses), `x-cache`; then compression
  * (compression.ts, the last onSend). Once sent (`FINISH`): metrics and the span's end, then the
  * access line.
  *
@@ -26,7 +26,7 @@
  * hit, a proxied request) passes with no promise made.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { ServicePhases } from '#lib/service.js';
+import type { ServicePhases } from '@tern/shared/http/service';
 import { buildFilesStep } from './build-files.js';
 import { registerCompression } from './compression.js';
 import type { CurrentBuild } from './current-build.js';
@@ -45,11 +45,11 @@ export interface PipelineParts {
   clientFiles: Step;
   /** Null when RENDER_CACHE is off. */
   renderCache: RenderCache | null;
-  /** What every service does per request (lib/service.ts), handed over to run in this list. */
+  /** What every service does per request (packages/shared/src/http/service.ts), handed over to run in this list. */
   service: ServicePhases;
 }
 
-/** A phase of lib/service.ts as a step: 'answered' ends the request, an error is answered by the error handler. */
+/** A phase of packages/shared/src/http/service.ts as a step: 'answered' ends the request, an error is answered by the error handler. */
 function serviceStep(phase: ServicePhases['guards']): Step {
   return (request, reply) => {
     const outcome = phase(request, reply);

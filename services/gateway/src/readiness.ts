@@ -6,10 +6,10 @@
  * It is unready (503) only when it can serve nothing: no renderer, no image or icon service, and no
  * page of its own.
  */
-import type { CheckResult, ReadinessCheck } from '#lib/service.js';
-import type { BuildStore } from '#lib/build-store/index.js';
+import type { CheckResult, ReadinessCheck } from '@tern/shared/http/service';
+import type { BuildStore } from '@tern/shared/build-store';
 import type { CurrentBuild } from './current-build.js';
-import { HEALTH_PATH } from '#lib/url-space/health.js';
+import { HEALTH_PATH } from '@tern/shared/url-space/health';
 
 /** Null when `{url}/healthz` answers 200 in time; otherwise why not, in the OS's or the upstream's words. */
 export async function upstreamProblem(url: string, timeoutMs: number): Promise<string | null> {

@@ -5,8 +5,8 @@
  * a renderer of the current build, so a full load lands on the new build. With no renderer
  * announced (one renderer, or renderers behind a Service that do not announce) RENDERER_URL.
  */
-import { isBuildId } from '#lib/build-store/index.js';
-import { isPayloadPath } from '#lib/url-space/payload.js';
+import { isBuildId } from '@tern/shared/build-store';
+import { isPayloadPath } from '@tern/shared/url-space/payload';
 import type { CurrentBuild } from './current-build.js';
 
 /** As long as an announcement lives at most (three of the renderers' default 2 s intervals). */

@@ -5,8 +5,8 @@
  * info line and no stack (issue 31). After the first answer a refusal is an outage again (502).
  */
 import type { FastifyReply } from 'fastify';
-import { createError, renderStaticErrorPage, toErrorBody, wantsJson } from '#lib/errors.js';
-import { errorCacheHeaders } from '#lib/wants-json.js';
+import { createError, renderStaticErrorPage, toErrorBody, wantsJson } from '@tern/shared/errors/errors';
+import { errorCacheHeaders } from '@tern/shared/http/wants-json';
 import { GATEWAY_ERRORS } from './error-codes.js';
 
 /** A browser retries a reload soon; a starting renderer takes a second or two. */

@@ -6,7 +6,7 @@
  * with the gateway's own state.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MatchedRouteRules } from '#lib/route-rules.js';
+import type { MatchedRouteRules } from '@tern/shared/route-rules/route-rules';
 
 export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
 export type AssetSourceName = 'local' | 'memory' | 'store';

@@ -2,16 +2,16 @@
  * The route rules of the current build at the gateway: redirects answer before any upstream
  * is asked; `headers` and `robots: false` are set on the response. Before any rule, a page asked
  * for in another spelling (`/posts/hell%6F/`, `/posts/./hello`, `/posts/hello#x`) is sent to its
- * canonical path (lib/canonical-path.ts, which the renderer applies too), so each page has one
+ * canonical path (packages/shared/src/http/canonical-path.ts, which the renderer applies too), so each page has one
  * cache entry and one address.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '#lib/errors.js';
-import { canonicalRedirect } from '#lib/canonical-path.js';
-import { buildRedirectLocation, type MatchedRouteRules } from '#lib/route-rules.js';
-import { ruleAnswerHeaders } from '#lib/route-rule-kinds.js';
+import { escapeHtml } from '@tern/shared/errors/errors';
+import { canonicalRedirect } from '@tern/shared/http/canonical-path';
+import { buildRedirectLocation, type MatchedRouteRules } from '@tern/shared/route-rules/route-rules';
+import { ruleAnswerHeaders } from '@tern/shared/route-rules/kinds';
 import type { CurrentBuild } from './current-build.js';
-import { isHealthPath } from '#lib/url-space/health.js';
+import { isHealthPath } from '@tern/shared/url-space/health';
 import type { AnswerHeaders, Step } from './step.js';
 
 function redirectBody(location: string): string {
@@ -62,7 +62,7 @@ export const routeRuleHeaders: AnswerHeaders = (_request, reply, state) => {
 };
 
 /**
- * The headers the rules add to an answer: each kind's own (lib/route-rule-kinds.ts), the same on
+ * The headers the rules add to an answer: each kind's own (packages/shared/src/route-rules/kinds.ts), the same on
  * a cache hit written straight to the socket (render-cache/hit-response.ts).
  */
 export function ruleHeaders(rules: MatchedRouteRules, proxied: boolean, status: number): [string, string][] {

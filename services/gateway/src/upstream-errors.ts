@@ -4,10 +4,10 @@
  * library's default 500.
  */
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { createError, type HttpError } from '#lib/errors.js';
-import { LIB_ERRORS } from '#lib/error-codes.js';
-import { clientBrokeRequest } from '#lib/request-guards.js';
-import { sendError } from '#lib/service.js';
+import { createError, type HttpError } from '@tern/shared/errors/errors';
+import { LIB_ERRORS } from '@tern/shared/errors/error-codes';
+import { clientBrokeRequest } from '@tern/shared/http/request-guards';
+import { sendError } from '@tern/shared/http/service';
 import { GATEWAY_ERRORS } from './error-codes.js';
 import { answerStarting, type RendererStartup } from './renderer-startup.js';
 import { classifyTransportError } from './transport-errors.js';
@@ -44,7 +44,7 @@ export function onUpstreamError(upstream: string, startup?: RendererStartup) {
     if (clientBrokeRequest(request.raw, reply.raw)) {
       // The client's body broke (aborted, or more bytes than it announced): the upstream was fine.
       upstreamLog(request).info({ upstream, codes }, 'client broke its request');
-      // The same condition lib/service.ts answers, so the same shared code.
+      // The same condition packages/shared/src/http/service.ts answers, so the same shared code.
       if (!reply.sent) sendError(request, reply, createError(LIB_ERRORS.LIB_REQUEST_INCOMPLETE()));
       return;
     }

@@ -8,10 +8,10 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { createError, type HttpError } from '#lib/errors.js';
-import { LIB_ERRORS } from '#lib/error-codes.js';
-import { closeAfter } from '#lib/request-guards.js';
-import { sendError } from '#lib/service.js';
+import { createError, type HttpError } from '@tern/shared/errors/errors';
+import { LIB_ERRORS } from '@tern/shared/errors/error-codes';
+import { closeAfter } from '@tern/shared/http/request-guards';
+import { sendError } from '@tern/shared/http/service';
 
 export interface BodyPace {
   /** Bytes a body may hold (the gateway's body limit). */

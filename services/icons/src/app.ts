@@ -1,6 +1,6 @@
 /** Builds the icon service's Fastify instance; tests drive it with `app.inject`. */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createService } from '#lib/service.js';
+import { createService } from '@tern/shared/http/service';
 import { registerIconsMetrics } from './metrics.js';
 import type { Catalogue } from './catalogue.js';
 import type { IconsConfig } from './config.js';

@@ -1,7 +1,7 @@
 /** `GET /api/_nuxt_icon`: every collection this service can serve, with its name and icon count. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from './catalogue.js';
-import { ICONS_BASE } from '#lib/url-space/icons.js';
+import { ICONS_BASE } from '@tern/shared/url-space/icons';
 import { answeredNotModified, strongEtag } from './http-cache.js';
 
 export function registerCollectionsRoute(app: FastifyInstance, catalogue: Catalogue): void {

@@ -1,5 +1,5 @@
 /** The icon service's one config module: where it listens, its memory budget, the sets it preloads. */
-import { loadConfig, list, parseConfig, positiveInt, serviceFields, z } from '#lib/config.js';
+import { loadConfig, list, parseConfig, positiveInt, serviceFields, z } from '@tern/shared/config/service-config';
 
 export const ICONS_DEFAULT_PORT = 3003;
 

@@ -1,5 +1,5 @@
 /** The icon service's error codes: the collection and icon names asked for, and a collection that would not load. */
-import { defineErrors } from '#lib/error-catalogue.js';
+import { defineErrors } from '@tern/shared/errors/error-catalogue';
 
 export const ICONS_ERRORS = defineErrors({
   ICONS_INVALID_COLLECTION: {

@@ -1,7 +1,7 @@
 /** Caching headers of the icon routes: a week fresh, a strong ETag, 304 when it matches. */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { etagMatches } from '#lib/http-cache/conditional.js';
+import { etagMatches } from '@tern/shared/http-cache/conditional';
 
 export const SUCCESS_CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=86400';
 /** A mistyped name or unknown set may be fixed soon; caches forget it after five minutes. */

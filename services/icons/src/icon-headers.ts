@@ -5,7 +5,7 @@
  */
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import { isUnderIcons } from '#lib/url-space/icons.js';
+import { isUnderIcons } from '@tern/shared/url-space/icons';
 import { CLIENT_ERROR_CACHE_CONTROL, SERVER_ERROR_CACHE_CONTROL } from './http-cache.js';
 
 const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/;

@@ -6,7 +6,7 @@
 import { readFile, open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IconifyAliases, IconifyIcon, IconifyJSON } from '@iconify/types';
-import { buildDir } from '#lib/paths.js';
+import { buildDir } from '@tern/shared/config/paths';
 import type { IconReads, IconSource, LoadedIconSet } from './icon-set-file.js';
 
 export const ICON_INDEX_FORMAT = 1;
@@ -14,7 +14,7 @@ export const ICON_INDEX_FORMAT = 1;
 /**
  * The build-time icon indexes of `npm run build`. Here rather than in app.ts: the build step that
  * writes them imports this module, and its inputs are the sources it imports
- * (scripts/build-steps.mjs), so the service's own code changing does not redo them.
+ * (packages/cli/src/build-steps.mjs), so the service's own code changing does not redo them.
  */
 export const DEFAULT_ICON_INDEX_DIR = join(buildDir, 'icons');
 

@@ -1,6 +1,6 @@
 /** The icon sets the routes can ask for: the catalogue says which exist, the cache holds them. */
 import type { IconifyJSON } from '@iconify/types';
-import { createError } from '#lib/errors.js';
+import { createError } from '@tern/shared/errors/errors';
 import { ICONS_ERRORS } from './error-codes.js';
 import type { Catalogue } from './catalogue.js';
 import type { IconSetCache } from './icon-set-cache.js';

@@ -1,7 +1,7 @@
 /** One icon as a standalone SVG document, for `<img src>` and CSS masks. */
 import type { IconifyJSON } from '@iconify/types';
 import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils';
-import { createError } from '#lib/errors.js';
+import { createError } from '@tern/shared/errors/errors';
 import { ICONS_ERRORS } from './error-codes.js';
 
 /** A number with an optional CSS unit, or a keyword iconToSVG understands. */

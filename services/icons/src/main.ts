@@ -1,6 +1,6 @@
 /** Starts the icon service: config, logger, the collection list, the preloaded sets, listen. */
-import { createLogger } from '#lib/logger.js';
-import { listen, listenOptionsOf } from '#lib/service.js';
+import { createLogger } from '@tern/shared/logging/logger';
+import { listen, listenOptionsOf } from '@tern/shared/http/service';
 import { buildIconsApp } from './app.js';
 import { DEFAULT_ICON_INDEX_DIR } from './icon-index.js';
 import { readCatalogue } from './catalogue.js';

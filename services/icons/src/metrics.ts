@@ -4,7 +4,7 @@
  * what the loads read: bytes, whole files parsed and build-time indexes used instead.
  */
 import type { Registry } from 'prom-client';
-import { counterFrom, gaugeFrom } from '#lib/metrics.js';
+import { counterFrom, gaugeFrom } from '@tern/shared/telemetry/metrics';
 import type { IconSetCache } from './icon-set-cache.js';
 import type { IconReads } from './icon-set-file.js';
 

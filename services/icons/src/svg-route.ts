@@ -1,8 +1,8 @@
 /** `GET /api/_nuxt_icon/{collection}/{name}.svg?width=&height=`: one icon as an SVG document. */
 import type { FastifyInstance } from 'fastify';
-import { createError } from '#lib/errors.js';
+import { createError } from '@tern/shared/errors/errors';
 import { ICONS_ERRORS } from './error-codes.js';
-import { ICONS_BASE } from '#lib/url-space/icons.js';
+import { ICONS_BASE } from '@tern/shared/url-space/icons';
 import { answeredNotModified, strongEtag } from './http-cache.js';
 import { checkCollection, loadIcons, type IconSets } from './icon-sets.js';
 import { parseSvgSize, renderIconSvg } from './icon-svg.js';

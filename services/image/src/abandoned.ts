@@ -3,7 +3,7 @@
  * connection, or the gateway's timeout closed its request). sharp cannot be stopped inside a
  * pipeline, so the work checks its signal between stages (waiting for a slot, probing, transforming).
  */
-import { createError, type HttpError } from '#lib/errors.js';
+import { createError, type HttpError } from '@tern/shared/errors/errors';
 import { IMAGE_ERRORS } from './error-codes.js';
 
 export const abandoned = (): HttpError => createError(IMAGE_ERRORS.IMAGE_ABANDONED());

@@ -7,8 +7,8 @@
  * charged after: its overdraft is at most its cap times one transform, paid back before the next.
  * Cached variants never come here. The table of addresses is a bounded LRU.
  */
-import { createError, type HttpError, type HttpErrorInit } from '#lib/errors.js';
-import { Lru } from '#lib/http-cache/lru.js';
+import { createError, type HttpError, type HttpErrorInit } from '@tern/shared/errors/errors';
+import { Lru } from '@tern/shared/http-cache/lru';
 import { IMAGE_ERRORS } from './error-codes.js';
 
 export interface AddressBudgetOptions {

@@ -1,8 +1,8 @@
 /** Builds the image service's Fastify instance; tests use `app.inject`, main.ts listens. */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toErrorBody, toHttpError } from '#lib/errors.js';
-import { createService } from '#lib/service.js';
-import { IMAGE_PREFIX } from '#lib/url-space/images.js';
+import { toErrorBody, toHttpError } from '@tern/shared/errors/errors';
+import { createService } from '@tern/shared/http/service';
+import { IMAGE_PREFIX } from '@tern/shared/url-space/images';
 import { registerImageMetrics } from './metrics.js';
 import type { ImageConfig } from './config.js';
 import { createImagePipeline, type ImagePipeline } from './image-pipeline.js';

@@ -1,8 +1,8 @@
 /** The image service's one config module: every IMAGE_* variable, validated once at start. */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { flag, list, loadConfig, parseConfig, positiveInt, serviceFields, z } from '#lib/config.js';
-import { buildDir, projectRoot } from '#lib/paths.js';
+import { flag, list, loadConfig, parseConfig, positiveInt, serviceFields, z } from '@tern/shared/config/service-config';
+import { buildDir, projectRoot } from '@tern/shared/config/paths';
 import { FORMAT_FLAGS, type FormatFlag } from './formats.js';
 
 const DEFAULT_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';

@@ -2,8 +2,8 @@
  * The image service's error codes: the request path and modifiers, the sources (local and remote),
  * the image itself, the transform queue and what one address may spend. Every one is answered as JSON (app.ts).
  */
-import { defineErrors } from '#lib/error-catalogue.js';
-import { IMAGE_BASE } from '#lib/url-space/images.js';
+import { defineErrors } from '@tern/shared/errors/error-catalogue';
+import { IMAGE_BASE } from '@tern/shared/url-space/images';
 
 export const IMAGE_ERRORS = defineErrors({
   IMAGE_NOT_AN_IMAGE_PATH: { statusCode: 404, message: 'Not an image path' },

@@ -1,7 +1,7 @@
 /**
  * Validators and freshness: a weak ETag made from the cache key (source identity + modifiers +
  * format), known before any decode, so a matching conditional request costs no transform. The
- * comparison itself is lib/http-cache/conditional.ts.
+ * comparison itself is packages/shared/src/http-cache/conditional.ts.
  */
 import { createHash } from 'node:crypto';
 

@@ -5,7 +5,7 @@
  * (address-budget.ts), and stops between stages once nobody waits for it (shared-flights.ts).
  */
 import type { ImageConfig } from './config.js';
-import { isNotModified } from '#lib/http-cache/conditional.js';
+import { isNotModified } from '@tern/shared/http-cache/conditional';
 import { stillWanted } from './abandoned.js';
 import { AddressBudget, FREE, type BudgetTicket } from './address-budget.js';
 import { cacheKey, etagOf, isFingerprinted } from './http-cache.js';

@@ -3,7 +3,7 @@
  * sharp (corrupt: 422) and the pixel count (a decompression bomb: 413).
  */
 import sharp from 'sharp';
-import { createError } from '#lib/errors.js';
+import { createError } from '@tern/shared/errors/errors';
 import { IMAGE_ERRORS } from './error-codes.js';
 import { sniffFormat, type ImageFormat } from './formats.js';
 

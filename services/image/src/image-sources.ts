@@ -4,10 +4,10 @@
  */
 import type { ImageConfig } from './config.js';
 import { createLocalFiles } from './local-source.js';
-import { Lru } from '#lib/http-cache/lru.js';
+import { Lru } from '@tern/shared/http-cache/lru';
 import type { AddressPolicy } from './pinned-lookup.js';
 import { createRemoteFetcher } from './remote-source.js';
-import { SingleFlight } from '#lib/http-cache/single-flight.js';
+import { SingleFlight } from '@tern/shared/http-cache/single-flight';
 import type { LoadedSource, SourceMeta } from './source.js';
 
 export interface ImageSources {

@@ -4,7 +4,7 @@
  * but keeps its slot until sharp really stops, so the bound on CPU holds. A job whose signal
  * aborts while it waits leaves the line and never runs (nobody would read its answer).
  */
-import { createError } from '#lib/errors.js';
+import { createError } from '@tern/shared/errors/errors';
 import { abandoned } from './abandoned.js';
 import { IMAGE_ERRORS } from './error-codes.js';
 

@@ -6,9 +6,9 @@
 import type { Stats } from 'node:fs';
 import { realpath, readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { createError } from '#lib/errors.js';
+import { createError } from '@tern/shared/errors/errors';
 import { IMAGE_ERRORS } from './error-codes.js';
-import { Lru } from '#lib/http-cache/lru.js';
+import { Lru } from '@tern/shared/http-cache/lru';
 import type { LoadedSource, SourceMeta } from './source.js';
 
 const forbidden = (id: string) => createError(IMAGE_ERRORS.IMAGE_SOURCE_FORBIDDEN(id));

@@ -3,8 +3,8 @@ import { cpus } from 'node:os';
 // sharp jobs share libuv's pool with fs and dns: leave them threads to spare (read at first use).
 process.env.UV_THREADPOOL_SIZE ??= String(Math.max(4, cpus().length + 2));
 
-const { createLogger } = await import('#lib/logger.js');
-const { listen, listenOptionsOf } = await import('#lib/service.js');
+const { createLogger } = await import('@tern/shared/logging/logger');
+const { listen, listenOptionsOf } = await import('@tern/shared/http/service');
 const { readImageConfig } = await import('./config.js');
 const { buildImageApp } = await import('./app.js');
 const { applyLibvipsLimits } = await import('./libvips.js');

@@ -4,7 +4,7 @@
  * and rejections, transforms given up because nobody waited, and what addresses were refused.
  */
 import type { Registry } from 'prom-client';
-import { counterFrom, gaugeFrom } from '#lib/metrics.js';
+import { counterFrom, gaugeFrom } from '@tern/shared/telemetry/metrics';
 import type { ImageMetrics } from './image-pipeline.js';
 import type { AddressBudget } from './address-budget.js';
 import type { JobQueue } from './job-queue.js';

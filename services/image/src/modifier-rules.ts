@@ -166,7 +166,7 @@ export type ModifierName = keyof typeof rules;
  */
 export const PIPELINE_MODIFIERS = ['format', 'f', 'animated', 'a'] as const;
 
-/** Every name and alias accepted here: services/image/test/modifier-table.test.ts holds it to ipx's own table. */
+/** Every name and alias accepted here: services/image/src/modifier-table.test.ts holds it to ipx's own table. */
 export function acceptedModifierKeys(): string[] {
   return [...Object.keys(rules), ...Object.keys(aliases)];
 }

@@ -1,5 +1,5 @@
 /** Value checks for modifier arguments: each returns the value as ipx should receive it, or throws 400. */
-import { createError, type HttpError } from '#lib/errors.js';
+import { createError, type HttpError } from '@tern/shared/errors/errors';
 import { IMAGE_ERRORS } from './error-codes.js';
 
 export function badModifier(name: string, expected: string, got: string): HttpError {

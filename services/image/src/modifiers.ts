@@ -2,7 +2,7 @@
  * Parses the modifier segment as ipx does (`_` for none, pairs split on `,` or `&`, key and value
  * on `:`, `=` or `_`), but refuses unknown names and bad values with 400 before any work is done.
  */
-import { createError } from '#lib/errors.js';
+import { createError } from '@tern/shared/errors/errors';
 import { IMAGE_ERRORS } from './error-codes.js';
 import { canonicalName, checkModifier, type RuleContext } from './modifier-rules.js';
 

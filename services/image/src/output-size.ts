@@ -2,7 +2,7 @@
  * The size a transform will produce, worked out from the header before any decode, so an output
  * over the dimension limit is refused (or, with no size asked, scaled down) instead of allocated.
  */
-import { createError } from '#lib/errors.js';
+import { createError } from '@tern/shared/errors/errors';
 import { IMAGE_ERRORS } from './error-codes.js';
 import { resizeOf, type ImageModifiers } from './modifiers.js';
 

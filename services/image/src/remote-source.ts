@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
-import { createError, isHttpError } from '#lib/errors.js';
+import { createError, isHttpError } from '@tern/shared/errors/errors';
 import { IMAGE_ERRORS } from './error-codes.js';
 import { ForbiddenAddressError, isAllowedAddress, pinnedLookup, type AddressPolicy } from './pinned-lookup.js';
 import type { LoadedSource } from './source.js';

@@ -1,6 +1,6 @@
 /** Splits `/_ipx/{modifiers}/{source}` as @nuxt/image builds it, from the raw request URL. */
-import { createError } from '#lib/errors.js';
-import { isImagePath, IMAGE_PREFIX } from '#lib/url-space/images.js';
+import { createError } from '@tern/shared/errors/errors';
+import { isImagePath, IMAGE_PREFIX } from '@tern/shared/url-space/images';
 import { IMAGE_ERRORS } from './error-codes.js';
 
 export interface ImageRequestPath {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Lru } from '#lib/http-cache/lru.js';
+import { Lru } from '@tern/shared/http-cache/lru';
 import { formatNamed, formatOfExt } from './formats.js';
 import type { TransformResult } from './transform.js';
 

@@ -1,9 +1,9 @@
 /**
- * Width snapping: a requested width moves up to the next width of lib/image-widths.ts (breakpoints
+ * Width snapping: a requested width moves up to the next width of packages/shared/src/config/image-widths.ts (breakpoints
  * x densities, the same list the renderer's srcsets are made of) or to a placeholder width, so a
  * client cannot fill the cache with one variant per pixel.
  */
-import { IMAGE_WIDTHS, snapImageWidth } from '#lib/image-widths.js';
+import { IMAGE_WIDTHS, snapImageWidth } from '@tern/shared/config/image-widths';
 import { resizeOf, type ImageModifiers } from './modifiers.js';
 
 export function snapWidthSet(extra: readonly number[], maxDimension: number): number[] {

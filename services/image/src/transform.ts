@@ -4,7 +4,7 @@
  */
 import { createIPX, type IPX, type IPXStorage } from 'ipx';
 import sharp from 'sharp';
-import { createError, isHttpError } from '#lib/errors.js';
+import { createError, isHttpError } from '@tern/shared/errors/errors';
 import { IMAGE_ERRORS } from './error-codes.js';
 import { IMAGE_FORMATS, formatNamed, formatOfMime, type ImageFormat } from './formats.js';
 import type { ImageModifiers } from './modifiers.js';

@@ -5,19 +5,19 @@
  * (the site's server part says which), and the route rules read from the site's definition (the
  * launcher restarts this process when it changes).
  */
-import { createBuildStore, keepPublished } from '#lib/build-store/index.js';
-import { createLogger } from '#lib/logger.js';
-import { createRouteRulesMatcher } from '#lib/route-rules.js';
-import { listen } from '#lib/service.js';
-import { withSiteDefaults } from '#lib/site-defaults.js';
-import { buildRendererApp } from './server/app.js';
-import { readRendererConfig } from './server/config.js';
-import { devBuildMeta } from './server/dev-build-meta.js';
-import { restartMarker, watchServerPart, writeDevSiteJson } from './server/dev-restart.js';
-import { devAssets, loadDevSite, mountVite, startVite } from './server/dev-vite.js';
-import type { RenderContext } from './server/render-context.js';
-import { checkSsrEntry, type SsrEntry } from './server/ssr-entry.js';
-import { SITE_DATA_CHANGED_EVENT } from './runtime/shared/dev-events.js';
+import { createBuildStore, keepPublished } from '@tern/shared/build-store';
+import { createLogger } from '@tern/shared/logging/logger';
+import { createRouteRulesMatcher } from '@tern/shared/route-rules/route-rules';
+import { listen } from '@tern/shared/http/service';
+import { withSiteDefaults } from '@tern/shared/config/site-defaults';
+import { buildRendererApp } from './app.js';
+import { readRendererConfig } from './config.js';
+import { devBuildMeta } from './dev-build-meta.js';
+import { restartMarker, watchServerPart, writeDevSiteJson } from './dev-restart.js';
+import { devAssets, loadDevSite, mountVite, startVite } from './dev-vite.js';
+import type { RenderContext } from './render-context.js';
+import { checkSsrEntry, type SsrEntry } from '@tern/runtime/server/ssr-entry';
+import { SITE_DATA_CHANGED_EVENT } from '@tern/runtime/shared/dev-events';
 /** Vite's HMR WebSocket listens beside the renderer (the browser connects to it directly). */
 const HMR_PORT_OFFSET = 2000;
 

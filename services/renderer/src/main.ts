@@ -6,19 +6,19 @@
  * as the store answers (docs/decisions/availability.md, "Start in any order"). Only its own
  * failures (a missing build, a bad config, a port taken) exit.
  */
-import { createAssetStore, createBuildStore, keepPublished, type PublishOutcome } from '#lib/build-store/index.js';
-import { createLogger } from '#lib/logger.js';
-import { isRedisOutage } from '#lib/redis.js';
-import { watchRedisDurability } from '#lib/redis-durability.js';
-import { createRouteRulesMatcher } from '#lib/route-rules.js';
-import { listen, listenOptionsOf } from '#lib/service.js';
-import { withSiteDefaults } from '#lib/site-defaults.js';
-import { buildRendererApp } from './server/app.js';
-import { readBuildMeta } from './server/build-info.js';
-import { createBuildPresence } from './server/build-presence.js';
-import { readRendererConfig } from './server/config.js';
-import { readViteManifest } from './server/manifest-links.js';
-import { loadSsrEntry, startSiteServer } from './server/ssr-entry.js';
+import { createAssetStore, createBuildStore, keepPublished, type PublishOutcome } from '@tern/shared/build-store';
+import { createLogger } from '@tern/shared/logging/logger';
+import { isRedisOutage } from '@tern/shared/redis/outage';
+import { watchRedisDurability } from '@tern/shared/redis/durability';
+import { createRouteRulesMatcher } from '@tern/shared/route-rules/route-rules';
+import { listen, listenOptionsOf } from '@tern/shared/http/service';
+import { withSiteDefaults } from '@tern/shared/config/site-defaults';
+import { buildRendererApp } from './app.js';
+import { readBuildMeta } from './build-info.js';
+import { createBuildPresence } from './build-presence.js';
+import { readRendererConfig } from './config.js';
+import { readViteManifest } from './manifest-links.js';
+import { loadSsrEntry, startSiteServer } from '@tern/runtime/server/ssr-entry';
 
 /** How often the build's place in the store is checked: published, still there, not superseded. */
 const PUBLISH_CHECK_MS = 1000;

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { CacheRule } from '#lib/route-rule-types.js';
+import type { CacheRule } from '@tern/shared/route-rules/types';
 import { cacheableCsp } from './cached-csp.js';
 
 const brotli = promisify(brotliCompress);

@@ -7,9 +7,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent } from 'undici';
-import { BUILD_ID_HEADER } from '#lib/constants.js';
-import { wantsJson } from '#lib/errors.js';
-import type { CacheRule } from '#lib/route-rule-types.js';
+import { BUILD_ID_HEADER } from '@tern/shared/config/constants';
+import { wantsJson } from '@tern/shared/errors/errors';
+import type { CacheRule } from '@tern/shared/route-rules/types';
 import { forwardedHeaders } from '../forwarded.js';
 import { keyedCookies } from './cache-key.js';
 import type { CacheDecision } from './cache-policy.js';
@@ -43,7 +43,7 @@ export function unstorableReason(rendered: Rendered): string | null {
 /**
  * What the renderer sees of a cached request: only what is in the key. The origin is the public
  * one (whatever Host the visitor sent), and `accept` is one of two fixed values, the same test
- * that put JSON or HTML errors in the key (lib/errors.ts wantsJson).
+ * that put JSON or HTML errors in the key (packages/shared/src/errors/errors.ts wantsJson).
  */
 export function fillHeaders(request: FastifyRequest, decision: CacheDecision, publicOrigin: string): IncomingHttpHeaders {
   const { rule } = decision;

@@ -5,7 +5,7 @@
  * once per key across gateways; a failed refresh keeps the stale entry.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { SingleFlight } from '#lib/http-cache/single-flight.js';
+import { SingleFlight } from '@tern/shared/http-cache/single-flight';
 import type { RendererStartup } from '../renderer-startup.js';
 import { createRendererClient, fillHeaders, toFillResult, type FillResult } from './cache-fill.js';
 import type { CacheDecision } from './cache-policy.js';

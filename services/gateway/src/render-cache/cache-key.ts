@@ -1,14 +1,14 @@
 /**
- * What a cached page is keyed by: the build, the canonical path (lib/canonical-path.ts; other
+ * What a cached page is keyed by: the build, the canonical path (packages/shared/src/http/canonical-path.ts; other
  * spellings were redirected before), the declared query parameters and the variant. The variant
  * holds only what changes the answer: what the build declares every page varies by (its
  * `pageVaries`: the renderer's colour class, from a cookie), whether the visitor is a crawler (the
  * renderer waits for all data and tells the app), the public origin the page names, JSON or HTML
  * errors, and what the rule `varies` by.
  */
-import { isCrawlerAgent } from '#lib/crawler.js';
+import { isCrawlerAgent } from '@tern/shared/http/crawler';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { PageVary } from '#lib/build-store/types.js';
+import type { PageVary } from '@tern/shared/build-store/types';
 
 export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined;
@@ -49,7 +49,7 @@ export function declaredQuery(search: string, declared: readonly string[] | unde
 /**
  * `origin` is the one the renderer will name in the page (canonical link, app config): the
  * configured public origin, never the request's Host. `json` is whether an error would be
- * answered as JSON (lib/errors.ts wantsJson, the renderer's own test): a 404 body varies with
+ * answered as JSON (packages/shared/src/errors/errors.ts wantsJson, the renderer's own test): a 404 body varies with
  * `Accept`, so JSON and HTML clients never share an entry. `pageVaries` is the build's.
  */
 export function variantOf(

@@ -3,7 +3,7 @@
  * time (the request path pays nothing). One bounded label: the cache status.
  */
 import type { Registry } from 'prom-client';
-import { counterFrom, gaugeFrom } from '#lib/metrics.js';
+import { counterFrom, gaugeFrom } from '@tern/shared/telemetry/metrics';
 import type { CacheStatus, RenderCacheStats } from './render-cache.js';
 
 export function registerRenderCacheMetrics(registry: Registry, stats: RenderCacheStats): void {

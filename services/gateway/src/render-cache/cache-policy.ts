@@ -5,12 +5,12 @@
  * (cache-key.ts), where the variant is what the built site says its pages vary by.
  */
 import type { FastifyRequest } from 'fastify';
-import type { PageVary } from '#lib/build-store/types.js';
-import { wantsJson } from '#lib/errors.js';
-import type { CacheRule } from '#lib/route-rule-types.js';
-import { HEALTH_PATH, READY_PATH } from '#lib/url-space/health.js';
-import { isImagePath } from '#lib/url-space/images.js';
-import { pagePathOfPayload } from '#lib/url-space/payload.js';
+import type { PageVary } from '@tern/shared/build-store/types';
+import { wantsJson } from '@tern/shared/errors/errors';
+import type { CacheRule } from '@tern/shared/route-rules/types';
+import { HEALTH_PATH, READY_PATH } from '@tern/shared/url-space/health';
+import { isImagePath } from '@tern/shared/url-space/images';
+import { pagePathOfPayload } from '@tern/shared/url-space/payload';
 import type { CurrentBuild } from '../current-build.js';
 import { payloadBuildId } from '../renderer-choice.js';
 import type { GatewayRequestState } from '../request-state.js';

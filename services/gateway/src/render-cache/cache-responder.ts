@@ -5,8 +5,8 @@
  * and kept, for the first hit that asks for it). An answer that could not be stored is sent once.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { etagMatches } from '#lib/http-cache/conditional.js';
-import { SingleFlight } from '#lib/http-cache/single-flight.js';
+import { etagMatches } from '@tern/shared/http-cache/conditional';
+import { SingleFlight } from '@tern/shared/http-cache/single-flight';
 import { withoutHopByHop } from '../hop-by-hop.js';
 import type { CacheStatus, GatewayRequestState } from '../request-state.js';
 import { pickEncoding, withEncoding, type CacheEntry, type Encoding } from './cache-entry.js';

@@ -4,7 +4,7 @@
  * when it holds nothing fresh, in the shared store; a write goes to memory at once and to the
  * shared store behind the answer.
  */
-import { Lru } from '#lib/http-cache/lru.js';
+import { Lru } from '@tern/shared/http-cache/lru';
 import { entrySize, isFresh, type CacheEntry } from './cache-entry.js';
 import { ttlOf, type SharedCacheStore } from './shared-store.js';
 

@@ -8,9 +8,9 @@
  * any answer. docs/decisions/performance.md.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { etagMatches } from '#lib/http-cache/conditional.js';
+import { etagMatches } from '@tern/shared/http-cache/conditional';
 import { visitorProto } from '../forwarded.js';
-import type { MatchedRouteRules } from '#lib/route-rules.js';
+import type { MatchedRouteRules } from '@tern/shared/route-rules/route-rules';
 import { ruleHeaders } from '../route-rules.js';
 import { HSTS, SECURITY_HEADERS } from '../security-headers.js';
 import { pickEncoding, type CacheEntry, type Encoding } from './cache-entry.js';

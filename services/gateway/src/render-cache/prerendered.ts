@@ -1,12 +1,12 @@
 /**
- * Pages rendered at build time (`prerender: true`, scripts/prerender.ts): cache entries under
+ * Pages rendered at build time (`prerender: true`, packages/cli/src/prerender.ts): cache entries under
  * `{dir}/{buildId}/`, already compressed, served by the gateway to anonymous visitors with no
  * renderer involved. Which paths exist comes from the build's meta (`prerendered`).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Lru } from '#lib/http-cache/lru.js';
+import { Lru } from '@tern/shared/http-cache/lru';
 import type { CurrentBuild } from '../current-build.js';
 import { decodeEntry, entrySize, type CacheEntry } from './cache-entry.js';
 

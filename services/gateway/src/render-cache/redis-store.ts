@@ -12,7 +12,7 @@
  * TTL stays counted until it is the oldest: the count can only overstate what is held.
  */
 import type { Redis } from 'ioredis';
-import { openRedis } from '#lib/redis-connection.js';
+import { openRedis } from '@tern/shared/redis/connection';
 import { decodeEntry, encodeEntry } from './cache-entry.js';
 import { UNTIL_NEXT_BUILD_TTL_MS, type SharedCacheStore } from './shared-store.js';
 
@@ -82,7 +82,7 @@ export interface RedisCacheStoreOptions {
 
 /** The store's connection, with its two scripts defined. */
 function openCacheRedis(url: string, timeoutMs: number, queueWhileConnecting: boolean): Redis & BudgetCommands {
-  // Why Redis cannot be used is logged once per process by lib/redis-connection.ts.
+  // Why Redis cannot be used is logged once per process by packages/shared/src/redis/connection.ts.
   const redis = openRedis(url, {
     options: {
       commandTimeout: timeoutMs,

@@ -1,0 +1,70 @@
+/**
+ * Gives memory back after a burst. Under load V8 grows the old generation with garbage that was
+ * promoted while requests were in flight, and keeps those pages once the burst is over: the
+ * renderer held 200 MB of RSS with 25 MB of live heap (docs/decisions/performance.md). Once a
+ * service has answered a burst of requests and then been idle for a whole period, one full
+ * collection returns the empty pages. A collection needs a burst's worth of requests since the
+ * last one, so sparse traffic causes one only every `burst` requests. Only where the process was started with --expose-gc (`npm start` does,
+ * packages/cli/src/services.ts); otherwise this does nothing.
+ */
+
+export interface IdleGc {
+  /** Called for each answered request. */
+  touch(): void;
+  stop(): void;
+}
+
+export interface IdleGcOptions {
+  /** A period with no request after the burst: then the collection runs. */
+  periodMs?: number;
+  /** Requests since the last collection that make a burst. */
+  burst?: number;
+}
+
+type Collect = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+
+/**
+ * One collection that gives the freed pages back to the system, as this V8 can. V8 12 and later
+ * (Node 22, 24) take gc()'s options: the "last resort" collection does it, where a plain gc()
+ * leaves the RSS where it was. V8 11 (Node 20) reads any options object as a young-generation
+ * collection, so there it is two full ones: the second shrinks what the first freed. Measured on
+ * 100 MB of promoted garbage (packages/shared/src/process/idle-gc.integration.test.ts): 111 → 55 MB on Node 20 with two
+ * plain collections, 108 with the options; 213 → 49 on Node 22 and 24 with them, 205 without.
+ */
+export function givingBack(gc: Collect, v8Version: string = process.versions.v8): () => void {
+  if (Number(v8Version.split('.')[0]) >= 12) return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  return () => {
+    gc();
+    gc();
+  };
+}
+
+/** `collect` defaults to givingBack() of the process's gc, absent without --expose-gc. */
+export function startIdleGc(
+  { periodMs = 2500, burst = 200 }: IdleGcOptions = {},
+  collect: (() => void) | undefined = exposedCollect(),
+): IdleGc {
+  if (!collect) return { touch: () => undefined, stop: () => undefined };
+  let busy = false;
+  let sinceCollect = 0;
+  const timer = setInterval(() => {
+    if (!busy && sinceCollect >= burst) {
+      sinceCollect = 0;
+      collect();
+    }
+    busy = false;
+  }, periodMs);
+  timer.unref();
+  return {
+    touch() {
+      busy = true;
+      sinceCollect++;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+function exposedCollect(): (() => void) | undefined {
+  const gc = (globalThis as { gc?: Collect }).gc;
+  return gc ? givingBack(gc) : undefined;
+}

@@ -1,0 +1,74 @@
+/**
+ * Builds the icon bundle: the drawable data of every icon the site is known to use, so the
+ * server renders inline SVG and hydration draws the same markup with no request.
+ * Names come from the UI registry, literal `collection:name` strings in the app's source and
+ * any such string in the content JSON written before the Vite build.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { IconifyJSON } from '@iconify/types';
+import { iconSvgFromSet } from '@tern/runtime/shared/icon-set';
+import { parseIconName, type IconSvg } from '@tern/runtime/shared/icons';
+
+const require = createRequire(import.meta.url);
+const ICONIFY_JSON_DIR = join(dirname(require.resolve('@iconify/json/package.json')), 'json');
+const NAME_IN_TEXT = /["'`]([a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*)["'`]/g;
+const SOURCE_FILE = /\.(tsx?|jsx?|mdx?|json)$/;
+
+let knownCollections: Set<string> | null = null;
+
+/** Prefixes @iconify/json ships, so a string like "note:remember" is not mistaken for an icon. */
+export function isKnownCollection(prefix: string): boolean {
+  knownCollections ??= new Set(Object.keys(JSON.parse(readFileSync(join(ICONIFY_JSON_DIR, '..', 'collections.json'), 'utf8')) as object));
+  return knownCollections.has(prefix);
+}
+
+/** Every `collection:name` literal in a text whose collection exists. */
+export function iconNamesInText(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(NAME_IN_TEXT)) {
+    const name = match[1] ?? '';
+    const parsed = parseIconName(name);
+    if (parsed && isKnownCollection(parsed.collection)) names.push(name);
+  }
+  return names;
+}
+
+/** The files under `dirs` (recursively) that may name icons. */
+export function sourceFiles(dirs: readonly string[]): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir)) {
+      // Tests and their fixtures name icons no page draws: their names would ship in every page's bundle.
+      if (entry === 'node_modules' || entry === 'test' || entry === 'fixtures' || entry.startsWith('.')) continue;
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (SOURCE_FILE.test(entry) && !/\.test\.tsx?$/.test(entry)) files.push(path);
+    }
+  };
+  for (const dir of dirs) if (existsSync(dir)) walk(dir);
+  return files;
+}
+
+/** Reads the named icons from @iconify/json, one collection file at a time; absent names are skipped. */
+export function buildIconBundle(names: Iterable<string>, warn: (message: string) => void = () => {}): Record<string, IconSvg> {
+  const byCollection = new Map<string, Set<string>>();
+  for (const fullName of names) {
+    const parsed = parseIconName(fullName);
+    if (!parsed || !isKnownCollection(parsed.collection)) continue;
+    const set = byCollection.get(parsed.collection) ?? new Set<string>();
+    set.add(parsed.name);
+    byCollection.set(parsed.collection, set);
+  }
+  const bundle: Record<string, IconSvg> = {};
+  for (const [collection, wanted] of [...byCollection].sort(([a], [b]) => a.localeCompare(b))) {
+    const set = JSON.parse(readFileSync(join(ICONIFY_JSON_DIR, `${collection}.json`), 'utf8')) as IconifyJSON;
+    for (const name of [...wanted].sort()) {
+      const svg = iconSvgFromSet(set, name);
+      if (svg) bundle[`${collection}:${name}`] = svg;
+      else warn(`icon bundle: "${collection}:${name}" is not in @iconify/json; it will be fetched at runtime`);
+    }
+  }
+  return bundle;
+}

@@ -1,0 +1,37 @@
+/**
+ * A Fastify request as the fetch Request React Router's handler takes: the public URL (from the
+ * gateway's X-Forwarded headers, auth/request-origin.ts), the headers, and a signal that fires if the client goes away.
+ *
+ * The signal is set on the Request, not passed to its constructor: undici's Request follows a
+ * signal it is given with a listener, a WeakRef, a finalizer and a max-listeners check, about
+ * 0.1 ms a request (2-3 % of a page's CPU; docs/decisions/performance.md). React Router's query and
+ * the loaders read `request.signal`, which is then the controller's own. A clone (`request.clone()`)
+ * gets undici's signal, which nothing aborts.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createError } from '@tern/shared/errors/errors';
+import { LIB_ERRORS } from '@tern/shared/errors/error-codes';
+import { requestOrigin } from '@tern/site/request-origin';
+
+export function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url = request.url): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  // `//host/x` must stay a path of this site, never another origin.
+  const path = url.replace(/^\/+/, '/');
+  let target: URL;
+  try {
+    target = new URL(path, requestOrigin(request));
+  } catch {
+    throw createError(LIB_ERRORS.LIB_MALFORMED_URL());
+  }
+  const fetchRequest = new Request(target, { method: request.method === 'HEAD' ? 'GET' : request.method, headers });
+  Object.defineProperty(fetchRequest, 'signal', { value: controller.signal });
+  return fetchRequest;
+}

@@ -1,7 +1,0 @@
-/** The site a build or a dev server is for: SITE (a `defineSite` file), or the project's site/site.ts. */
-import { join, resolve } from 'node:path';
-import { projectRoot } from '../../../../lib/paths.js';
-
-export function siteFileOf(env: NodeJS.ProcessEnv): string {
-  return resolve(projectRoot, env.SITE || join('site', 'site.ts'));
-}
