@@ -24,5 +24,6 @@ export default defineSite({
   },
   // The content the build step writes (npm run build:content): a new build id when it changes, and
   // its icons (categories) drawn by the server, never in the browser's bundle.
-  dataFiles: ['../dist/content/content.json', '../dist/content/search-index.json'],
+  // (The build output is the project's dist/, at the workspace root.)
+  dataFiles: ['../../../dist/content/content.json', '../../../dist/content/search-index.json'],
 });

@@ -6,7 +6,11 @@
  * npm script (`npm run build:icons`…) that runs it alone, whatever its inputs.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compiledPath } from './server-sources.mjs';
+
+const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 /**
  * packages/vite-plugin/src/icon-bundle.ts's NAME_IN_TEXT (a test holds them equal): the Vite build
@@ -24,10 +28,13 @@ export function iconNamesIn(file) {
 
 /** Everything a step's output can depend on besides its own inputs: the installed packages. */
 const PACKAGES = ['package-lock.json', 'package.json'];
+/** The code a site's Vite build reads: the React runtime, the UI kit, the site API, the plugins, the shared modules. */
+const BROWSER_PACKAGES = ['packages/runtime', 'packages/ui', 'packages/site', 'packages/vite-plugin', 'packages/shared'];
 
 /** @param {string} buildDir where the build goes (dist/, or BUILD_DIR) */
 export function buildSteps(buildDir) {
-  const node = (script) => [process.execPath, [`dist/node/${script}`]];
+  // A step's script by its source path; it runs compiled, from its package's dist/.
+  const node = (source) => [process.execPath, [compiledPath(root, source)]];
   return [
     {
       name: 'compile',
@@ -41,7 +48,7 @@ export function buildSteps(buildDir) {
     {
       name: 'icons',
       label: 'index icon sets',
-      command: node('packages/cli/src/build-icon-index.js'),
+      command: node('packages/cli/src/build-icon-index.ts'),
       inputs: { files: PACKAGES, imports: ['packages/cli/src/build-icon-index.ts'] },
       outputs: [join(buildDir, 'icons')],
       after: [],
@@ -50,8 +57,8 @@ export function buildSteps(buildDir) {
     {
       name: 'content',
       label: 'build content',
-      command: node('apps/cookbook/src/content/build-content.js'),
-      inputs: { files: ['content', 'public', ...PACKAGES], imports: ['apps/cookbook/src/content/build-content.ts'] },
+      command: node('apps/cookbook/src/content/build-content.ts'),
+      inputs: { files: ['apps/cookbook/content', 'apps/cookbook/public', ...PACKAGES], imports: ['apps/cookbook/src/content/build-content.ts'] },
       outputs: [join(buildDir, 'content', 'content.json')],
       after: [],
       runsAfter: ['compile'],
@@ -63,9 +70,9 @@ export function buildSteps(buildDir) {
         process.execPath,
         ['node_modules/vite/bin/vite.js', 'build', '--config', 'packages/vite-plugin/vite.config.ts', '--logLevel', 'warn'],
       ],
-      // The renderer's app and build code, the site, the shared lib, and the icon names the content holds.
+      // The runtime, UI kit, site API and build code, the site, the shared modules, and the icon names the content holds.
       inputs: {
-        files: ['services/renderer', 'site', 'lib', 'tsconfig.json', ...PACKAGES],
+        files: [...BROWSER_PACKAGES, 'apps/cookbook/src', 'tsconfig.json', ...PACKAGES],
         env: ['ASSETS_PREFIX', 'SITE', 'NODE_ENV'],
         derived: () => [iconNamesIn(join(buildDir, 'content', 'content.json'))],
       },
@@ -76,7 +83,7 @@ export function buildSteps(buildDir) {
     {
       name: 'compress',
       label: 'compress assets',
-      command: node('packages/cli/src/compress-assets.js'),
+      command: node('packages/cli/src/compress-assets.ts'),
       inputs: { imports: ['packages/cli/src/compress-assets.ts'] },
       // The twins themselves: a Vite build run alone (npm run build:renderer) empties dist/client.
       outputs: [() => existsSync(join(buildDir, 'client')) && readdirSync(join(buildDir, 'client')).some((name) => name.endsWith('.br'))],
@@ -85,7 +92,7 @@ export function buildSteps(buildDir) {
     {
       name: 'meta',
       label: 'write build meta',
-      command: node('packages/cli/src/write-build-meta.js'),
+      command: node('packages/cli/src/write-build-meta.ts'),
       inputs: { imports: ['packages/cli/src/write-build-meta.ts'] },
       outputs: [join(buildDir, 'build', 'meta.json')],
       after: ['renderer', 'content'],
@@ -93,7 +100,7 @@ export function buildSteps(buildDir) {
     {
       name: 'prerender',
       label: 'prerender pages',
-      command: node('packages/cli/src/prerender.js'),
+      command: node('packages/cli/src/prerender.ts'),
       // The pages are rendered by the built renderer: all of its server code counts (compile).
       inputs: { imports: ['packages/cli/src/prerender.ts'], env: ['PUBLIC_ORIGIN', 'ASSETS_PREFIX'] },
       outputs: [join(buildDir, 'prerender')],

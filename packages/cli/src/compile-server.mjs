@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run build:node`: the server code (tsconfig.json's files) transpiled to dist/node/… with
- * esbuild, one output file per source file, in the layout `tsc` gives it (rootDir ".", outDir
- * "dist/node"). Types are checked by `npm run typecheck` (tsc), not here: transpiling the ~280
- * files takes a fraction of a second where tsc took 5 to 56 s (docs/decisions/fast-build.md).
+ * `npm run build:node`: the server code (tsconfig.json's files) transpiled with esbuild, one
+ * output file per source file: a workspace package's src/ into its own dist/, anything else
+ * (bench/) into dist/node/ in the layout `tsc` gives it.
+ * Types are checked by `npm run typecheck` (tsc), not here: transpiling the ~300 files takes a fraction of a second where tsc took 5 to 56 s (docs/decisions/fast-build.md).
  *
  *   node packages/cli/src/compile-server.mjs            compile once
  *   node packages/cli/src/compile-server.mjs --watch    compile, then again on every save (npm run dev)
@@ -12,17 +12,19 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { serverSources } from './server-sources.mjs';
+import { compiledStem, serverSources } from './server-sources.mjs';
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
-/** esbuild's options for the transpile: what tsc's emit does, file by file. */
-function transpileOptions(entryPoints) {
+/**
+ * esbuild's options for the transpile: what tsc's emit does, file by file, each file into its
+ * package's dist/ (server-sources.mjs `compiledStem`), where the package's exports map finds it.
+ */
+function transpileOptions(files) {
   return {
     absWorkingDir: root,
-    entryPoints,
-    outdir: 'dist/node',
-    outbase: '.',
+    entryPoints: files.map((file) => ({ in: file, out: compiledStem(root, file) })),
+    outdir: '.',
     bundle: false,
     format: 'esm',
     platform: 'node',

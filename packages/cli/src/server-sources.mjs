@@ -2,7 +2,13 @@
  * The files `tsc -p tsconfig.json` would emit: its `include` folders' TypeScript files less its
  * `exclude` patterns, and every project file they import (tsc emits an excluded file that an
  * included one imports, e.g. apps/cookbook/src/app/site-name.ts, type-only imports included). Imports are
- * read from the import and export statements' relative and `#lib/` specifiers.
+ * read from the import and export statements' relative specifiers and those naming a workspace
+ * package (`@tern/shared/redis/connection`: its `src/`, as the exports map's `source` condition says).
+ *
+ * Each workspace package compiles into its own `dist/` (`packages/shared/src/redis/connection.ts` ->
+ * `packages/shared/dist/redis/connection.js`), which its exports map's `default` condition names, so
+ * Node finds a package's compiled modules through node_modules/@tern/* as it would an installed one.
+ * Files outside the packages (bench/) go to dist/node/, in the layout tsc gives them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -66,17 +72,61 @@ export function includedSources(root) {
   return files;
 }
 
+/** The workspace packages: name -> folder, from the root package.json's `workspaces`. */
+export function workspacePackages(root) {
+  const { workspaces = [] } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const packages = new Map();
+  for (const dir of workspaces) {
+    const manifest = join(root, dir, 'package.json');
+    if (existsSync(manifest)) packages.set(JSON.parse(readFileSync(manifest, 'utf8')).name, dir);
+  }
+  return packages;
+}
+
+const packagesByRoot = new Map();
+
+/** The workspace package folder a root-relative path belongs to, or null. */
+function packageDirOf(root, path) {
+  if (!packagesByRoot.has(root)) packagesByRoot.set(root, workspacePackages(root));
+  for (const dir of packagesByRoot.get(root).values()) if (path.startsWith(`${dir}/`)) return dir;
+  return null;
+}
+
+/**
+ * Where esbuild writes a source file, root-relative and without the extension: its package's
+ * dist/ for a file under the package's src/, dist/node/ for anything else.
+ */
+export function compiledStem(root, path) {
+  const dir = packageDirOf(root, path);
+  const stem = path.replace(/\.(tsx?|mts)$/, '');
+  if (dir && path.startsWith(`${dir}/src/`)) return `${dir}/dist/${stem.slice(dir.length + 5)}`;
+  return `dist/node/${stem}`;
+}
+
+/** The compiled .js of a source file, root-relative. */
+export const compiledPath = (root, path) => `${compiledStem(root, path)}.js`;
+
+/** `@tern/shared/redis/connection` -> `packages/shared/src/redis/connection`, or null for a package not in the workspace. */
+function workspaceTarget(packages, specifier) {
+  const parts = specifier.split('/');
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  const dir = packages.get(name);
+  if (!dir) return null;
+  const sub = parts.slice(specifier.startsWith('@') ? 2 : 1).join('/');
+  return sub ? `${dir}/src/${sub}` : `${dir}/src/index`;
+}
+
 /** The project files one source imports (types included, as tsc follows them), by their .ts path. */
-function importsOf(root, path) {
+function importsOf(root, path, packages = workspacePackages(root)) {
   const text = readFileSync(join(root, path), 'utf8');
   const found = [];
   for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
     let target;
-    if (specifier.startsWith('#lib/')) target = `lib/${specifier.slice(5)}`;
-    else if (specifier.startsWith('.')) target = posix.join(posix.dirname(path), specifier);
-    else continue;
+    if (specifier.startsWith('.')) target = posix.join(posix.dirname(path), specifier);
+    else target = workspaceTarget(packages, specifier);
+    if (!target) continue;
     const base = target.replace(/\.js$/, '');
-    for (const candidate of [`${base}.ts`, `${base}.tsx`]) {
+    for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) {
       if (existsSync(join(root, candidate))) {
         found.push(candidate);
         break;
@@ -88,10 +138,11 @@ function importsOf(root, path) {
 
 /** `entries` and every project source file they import, transitively; root-relative, sorted. */
 export function importClosure(root, entries) {
+  const packages = workspacePackages(root);
   const files = new Set(entries);
   const queue = [...files];
   while (queue.length > 0) {
-    for (const imported of importsOf(root, queue.pop())) {
+    for (const imported of importsOf(root, queue.pop(), packages)) {
       if (files.has(imported) || imported.startsWith('node_modules/')) continue;
       files.add(imported);
       queue.push(imported);

@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { flag, list, loadConfig, parseConfig, positiveInt, serviceFields, z } from '@tern/shared/config/service-config';
-import { buildDir, projectRoot } from '@tern/shared/config/paths';
+import { buildDir, defaultPublicDir } from '@tern/shared/config/paths';
 import { FORMAT_FLAGS, type FormatFlag } from './formats.js';
 
 const DEFAULT_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
@@ -33,7 +33,7 @@ const widths = (fallback: number[]) =>
 
 export const imageConfigShape = {
   ...serviceFields(3002),
-  IMAGE_DIR: z.string().min(1, 'expected a folder path').default(join(projectRoot, 'public')),
+  IMAGE_DIR: z.string().min(1, 'expected a folder path').default(defaultPublicDir),
   IMAGE_DOMAINS: list([]),
   IMAGE_MAX_DIMENSION: positiveInt(4096),
   IMAGE_MAX_INPUT_PIXELS: positiveInt(40_000_000),
