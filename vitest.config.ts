@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { libFromSource } from '@tern/vite-plugin/lib-alias';
+import { clientConditions, serverConditions } from './packages/vite-plugin/src/source-conditions.js';
 
 /**
  * A test that starts a process, talks to a real Redis, needs the built bundle, works through the
@@ -9,14 +9,12 @@ import { libFromSource } from '@tern/vite-plugin/lib-alias';
  * with the integration suite, wherever it sits; everything else beside the code is a unit test and
  * the unit suite runs in seconds.
  */
-const INTEGRATION_BESIDE_CODE = [
-  'lib/**/*.integration.test.ts',
-  'services/*/test/**/*.integration.test.ts',
-  'scripts/**/*.integration.test.ts',
-  'site/test/**/*.integration.test.ts',
-];
+const BESIDE_CODE = ['packages/*/src', 'services/*/src', 'apps/*/src'];
+const INTEGRATION_BESIDE_CODE = BESIDE_CODE.map((dir) => `${dir}/**/*.integration.test.ts`);
 
-const resolve = { alias: [libFromSource] };
+// The workspace packages from their sources (the exports maps' `source` condition), as tsc reads them.
+const resolve = { conditions: clientConditions };
+const ssr = { resolve: { conditions: serverConditions } };
 
 // Three suites: unit tests beside the code, integration through the gateway, e2e in Chromium.
 export default defineConfig({
@@ -24,16 +22,10 @@ export default defineConfig({
     projects: [
       {
         resolve,
+        ssr,
         test: {
           name: 'unit',
-          include: [
-            'lib/**/*.test.ts',
-            'services/*/test/**/*.test.{ts,tsx}',
-            'services/*/src/**/*.test.{ts,tsx}',
-            'scripts/**/*.test.ts',
-            'tests/unit/**/*.test.ts',
-            'site/test/**/*.test.{ts,tsx}',
-          ],
+          include: [...BESIDE_CODE.map((dir) => `${dir}/**/*.test.{ts,tsx}`), 'tests/unit/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
           environment: 'node',
           // A worker keeps the modules it has imported for its next file (isolate: false): imports
@@ -51,6 +43,7 @@ export default defineConfig({
       },
       {
         resolve,
+        ssr,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/deploy/**/*.test.ts', ...INTEGRATION_BESIDE_CODE],
@@ -61,6 +54,7 @@ export default defineConfig({
       },
       {
         resolve,
+        ssr,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

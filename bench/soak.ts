@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { projectRoot } from '@tern/shared/config/paths';
+import { defaultPublicDir } from '@tern/shared/config/paths';
 import { SERVICE_NAMES, spawnService, waitForStack, type ServiceName } from '@tern/cli/services';
 import { rssOf } from './support/process-memory.js';
 import { iconSetUrl } from '@tern/shared/url-space/icons';
@@ -48,7 +48,7 @@ async function start(basePort: number, dirs: { store: string; images: string }):
 
 /** The mix a visitor causes: pages, payloads, an icon set and an already-made image. */
 async function mixPaths(origin: string): Promise<string[]> {
-  const images = (await readdir(join(projectRoot, 'public', 'images', 'categories'))).slice(0, 4);
+  const images = (await readdir(join(defaultPublicDir, 'images', 'categories'))).slice(0, 4);
   const paths = ['/', '/category/typescript', payloadPath('/'), iconSetUrl('lucide', ['search', 'sun', 'moon'])];
   paths.push(...images.map((file) => `${IMAGE_PREFIX}w_640/images/categories/${file}`));
   for (const path of paths) await (await fetch(origin + path)).arrayBuffer();

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 /**
  * The stack as `npm start` runs it: the launcher (packages/cli/src/launch.ts) and its four children, its
  * output read from a pipe as a log collector would, with the pids of every process for CPU and
@@ -36,7 +37,10 @@ export async function startLaunchedStack(env: NodeJS.ProcessEnv, root = projectR
     ...env,
   };
   for (const name of ['REDIS_URL', 'NODE_ENV'] as const) if (!(name in env)) delete childEnv[name];
-  const launcher: ChildProcess = spawn(process.execPath, [...launcherNodeFlags(), join(root, 'dist', 'node', 'scripts', 'launch.js')], {
+  // A baseline checkout from before the workspace layout has its launcher under dist/node/scripts/.
+  const workspaceLauncher = join(root, 'packages', 'cli', 'dist', 'launch.js');
+  const launcherFile = existsSync(workspaceLauncher) ? workspaceLauncher : join(root, 'dist', 'node', 'scripts', 'launch.js');
+  const launcher: ChildProcess = spawn(process.execPath, [...launcherNodeFlags(), launcherFile], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

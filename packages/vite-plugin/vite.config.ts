@@ -15,15 +15,19 @@ import react from '@vitejs/plugin-react';
 import { RUNTIME_MODULE_ID } from 'rolldown';
 import { defineConfig, type UserConfig } from 'vite';
 import { normalizeAssetsPrefix } from '@tern/shared/url-space/assets-prefix';
-import { buildDir as dist, projectRoot } from '@tern/shared/config/paths';
+import { buildDir as dist } from '@tern/shared/config/paths';
 import { siteFileOf } from '@tern/site/site-file';
 import { iconBundlePlugin } from './src/icon-bundle-plugin.js';
-import { libFromSource } from './src/lib-alias.js';
 import { sharedLibPlugin } from './src/shared-lib-plugin.js';
+import { clientConditions, serverConditions } from './src/source-conditions.js';
 import { serverExportsPlugin } from './src/server-exports-plugin.js';
 import { loadSite, sitePlugin } from './src/site-plugin.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const require = createRequire(import.meta.url);
+/** Vite's root: the React runtime's package, which holds the entries (and names the manifest's keys). */
+const root = dirname(require.resolve('@tern/runtime/package.json'));
+/** The UI kit's sources, read for the icon names they draw. */
+const uiSources = join(dirname(require.resolve('@tern/ui/package.json')), 'src');
 
 /**
  * React Router's package exports only its development build (warnings, invariants, dev-only
@@ -32,10 +36,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * warmed render of a content page: 5.0 ms of CPU against 5.9). `npm run dev` keeps the development build.
  */
 // Found as Node finds the package (its package.json is exported), wherever npm put it.
-const reactRouterProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+const reactRouterProduction = join(dirname(require.resolve('react-router/package.json')), 'dist', 'production');
 /** Modules of the first load that pages and lazy parts share: grouped so they travel as one file. */
 const UI_CORE =
-  /vite[\\/]preload-helper|components[\\/]ui[\\/](icon|lazy-part)\.tsx?$|runtime[\\/]shared[\\/](icons|hydration)\.ts$|icon-bundle$/;
+  /vite[\\/]preload-helper|[\\/]ui[\\/]src[\\/](icon|lazy-part)\.tsx?$|[\\/]runtime[\\/]src[\\/]shared[\\/](icons|hydration)\.ts$|icon-bundle$/;
 
 const productionAliases = [
   { find: /^react-router$/, replacement: join(reactRouterProduction, 'index.mjs') },
@@ -49,7 +53,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     root,
     base: normalizeAssetsPrefix(process.env.ASSETS_PREFIX),
     publicDir: false,
-    resolve: { alias: [libFromSource, ...(command === 'build' ? productionAliases : [])] },
+    resolve: { alias: command === 'build' ? productionAliases : [], conditions: clientConditions },
     // Bundled, so the SSR entry imports the production build above rather than the package's export.
     ssr: command === 'build' ? { noExternal: ['react-router'] } : {},
     plugins: [
@@ -57,9 +61,9 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       tailwindcss(),
       sitePlugin(site, root),
       serverExportsPlugin(join(dirname(site.appFile), 'pages')),
-      sharedLibPlugin(join(projectRoot, 'lib'), join(projectRoot, 'dist', 'node', 'lib')),
+      sharedLibPlugin(),
       iconBundlePlugin({
-        sourceDirs: [join(root, 'src', 'app'), siteDir],
+        sourceDirs: [join(root, 'src', 'app'), uiSources, siteDir],
         dataFiles: site.dataFiles,
       }),
     ],
@@ -106,6 +110,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
         },
       },
       ssr: {
+        resolve: { conditions: serverConditions },
         build: {
           outDir: join(dist, 'ssr'),
           ssr: join(root, 'src', 'entry-server.tsx'),

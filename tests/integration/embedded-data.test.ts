@@ -36,7 +36,7 @@ describe('embedded accounts across a clean rebuild', () => {
 
   /** `npm start` in the copy (the launcher: four services, restarted if they crash). */
   async function start(): Promise<string[]> {
-    const child = spawn(process.execPath, [join(root, 'dist', 'node', 'scripts', 'launch.js')], {
+    const child = spawn(process.execPath, [join(root, 'packages', 'cli', 'dist', 'launch.js')], {
       cwd: root,
       env: env(),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -29,7 +29,7 @@ beforeAll(async () => {
       env,
     },
   );
-  await run(process.execPath, [join(projectRoot, 'dist', 'node', 'scripts', 'write-build-meta.js')], { cwd: projectRoot, env });
+  await run(process.execPath, [join(projectRoot, 'packages', 'cli', 'dist', 'write-build-meta.js')], { cwd: projectRoot, env });
   stack = await startStack({ env: { BUILD_DIR: buildDir } });
 }, 180_000);
 

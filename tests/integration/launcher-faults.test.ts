@@ -43,7 +43,7 @@ describe('the launcher under faults', () => {
     const port = await findFreeBasePort();
     origin = `http://127.0.0.1:${port}`;
     dir = await mkdtemp(join(tmpdir(), 'launcher-faults-'));
-    launcher = spawn(process.execPath, [join(projectRoot, 'dist', 'node', 'scripts', 'launch.js')], {
+    launcher = spawn(process.execPath, [join(projectRoot, 'packages', 'cli', 'dist', 'launch.js')], {
       cwd: projectRoot,
       env: {
         ...process.env,

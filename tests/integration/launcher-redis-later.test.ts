@@ -34,7 +34,7 @@ describe.skipIf(!installed)('npm start before its Redis is up', () => {
     port = await findFreeBasePort();
     origin = `http://127.0.0.1:${port}`;
     dir = await mkdtemp(join(tmpdir(), 'launcher-later-'));
-    launcher = spawn(process.execPath, [join(projectRoot, 'dist', 'node', 'scripts', 'launch.js')], {
+    launcher = spawn(process.execPath, [join(projectRoot, 'packages', 'cli', 'dist', 'launch.js')], {
       cwd: projectRoot,
       env: {
         ...process.env,

@@ -12,7 +12,7 @@ import { waitFor } from '../support/wait-for.js';
 import { SERVICE_NAMES, serviceEntry, spawnService, waitForOk } from '@tern/cli/services';
 import { findFreeBasePort } from '@tern/cli/ports';
 
-const launcher = join(projectRoot, 'dist', 'node', 'scripts', 'launch.js');
+const launcher = join(projectRoot, 'packages', 'cli', 'dist', 'launch.js');
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

@@ -52,7 +52,7 @@ describe.runIf(available)('a restarted renderer of an older build', () => {
   };
   const latest = async () => ((await (await fetch(`${gateway.url}/_nuxt/builds/latest.json`)).json()) as { id: string }).id;
   const builds = (...args: string[]) =>
-    run(process.execPath, [join(dist, 'node', 'scripts', 'builds-cli.js'), ...args], { env: { ...common }, encoding: 'utf8' });
+    run(process.execPath, [join(projectRoot, 'packages', 'cli', 'dist', 'builds-cli.js'), ...args], { env: { ...common }, encoding: 'utf8' });
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'no-rollback-'));

@@ -110,13 +110,13 @@ describe.each([
     const env = redis
       ? { REDIS_URL: stack.redisUrl!, REDIS_PREFIX: stack.redisPrefix! }
       : { CACHE_DIR: join(dirname(stack.buildStoreDir!), 'render-cache'), REDIS_URL: '' };
-    const cli = spawnSync(process.execPath, [join(projectRoot, 'dist', 'node', 'scripts', 'cache-cli.js'), 'purge', '/category/*'], {
+    const cli = spawnSync(process.execPath, [join(projectRoot, 'packages', 'cli', 'dist', 'cache-cli.js'), 'purge', '/category/*'], {
       env: { ...process.env, ...env },
       encoding: 'utf8',
     });
     expect(cli.stdout).toMatch(/^purged [1-9]\d* cached entr(y|ies) matching \/category\/\*/);
     await waitFor(async () => (await get(`${stack.url}/category/nodejs`)).headers.get('x-cache') === 'MISS', 5000);
-    const bad = spawnSync(process.execPath, [join(projectRoot, 'dist', 'node', 'scripts', 'cache-cli.js'), 'purge', 'category'], {
+    const bad = spawnSync(process.execPath, [join(projectRoot, 'packages', 'cli', 'dist', 'cache-cli.js'), 'purge', 'category'], {
       encoding: 'utf8',
     });
     expect([bad.status, bad.stderr]).toEqual([2, expect.stringContaining('usage: npm run cache -- purge [pattern]')]);

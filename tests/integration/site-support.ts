@@ -48,7 +48,7 @@ export function addUser(
   name: string,
   password: string,
 ): Promise<{ code: number | null; out: string }> {
-  const cli = join(projectRoot, 'dist', 'node', 'site', 'server', 'users-cli.js');
+  const cli = join(projectRoot, 'apps', 'cookbook', 'dist', 'server', 'users-cli.js');
   const child = spawn(process.execPath, [cli, 'add', email, name], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
@@ -63,7 +63,7 @@ export function usersCli(
   args: string[],
   input = '',
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const cli = join(projectRoot, 'dist', 'node', 'site', 'server', 'users-cli.js');
+  const cli = join(projectRoot, 'apps', 'cookbook', 'dist', 'server', 'users-cli.js');
   const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

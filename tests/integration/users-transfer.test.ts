@@ -17,7 +17,7 @@ import { addUser, usersCli } from './site-support.js';
 
 const available = await redisAvailable();
 const prefix = `test:${randomUUID()}:`;
-const cli = join(projectRoot, 'dist', 'node', 'site', 'server', 'users-cli.js');
+const cli = join(projectRoot, 'apps', 'cookbook', 'dist', 'server', 'users-cli.js');
 const hasScript = spawnSync('script', ['--version']).status === 0;
 
 describe.runIf(available)('moving accounts between the users file and Redis', () => {

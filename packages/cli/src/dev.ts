@@ -29,7 +29,7 @@ let stopping = false;
 
 /** The renderer runs its development entry (Vite in middleware mode); the others their usual one. */
 function entryOf(name: ServiceName): string {
-  return name === 'renderer' ? join(projectRoot, 'dist', 'node', 'services', 'renderer', 'src', 'dev.js') : serviceEntry(name);
+  return name === 'renderer' ? join(projectRoot, 'services', 'renderer', 'dist', 'dev.js') : serviceEntry(name);
 }
 
 function startService(name: ServiceName): void {

@@ -6,7 +6,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { projectRoot } from '@tern/shared/config/paths';
+import { defaultPublicDir } from '@tern/shared/config/paths';
 
 const WIDTH = 1600;
 const HEIGHT = 900;
@@ -90,7 +90,7 @@ function coverSvg(id: string, art: Art): string {
 }
 
 async function main(): Promise<void> {
-  const dir = join(projectRoot, 'public', 'images', 'categories');
+  const dir = join(defaultPublicDir, 'images', 'categories');
   await mkdir(dir, { recursive: true });
   for (const [id, art] of Object.entries(coverArt)) {
     const file = join(dir, `${id}.jpg`);

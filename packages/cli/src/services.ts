@@ -16,7 +16,7 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export const PORT_OFFSETS: Record<ServiceName, number> = { gateway: 0, renderer: 1, image: 2, icons: 3 };
 
 export function serviceEntry(name: ServiceName): string {
-  return join(projectRoot, 'dist', 'node', 'services', name, 'src', 'main.js');
+  return join(projectRoot, 'services', name, 'dist', 'main.js');
 }
 
 /** The environment each service gets: its own PORT and the addresses of the others. */

@@ -7,6 +7,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildDir, projectRoot } from '@tern/shared/config/paths';
+import { siteRoot } from '../site-root.js';
 import { createCodeHighlighter } from './highlight.js';
 import type { IconChecker } from './icons.js';
 import { IssueList } from './issues.js';
@@ -29,8 +30,8 @@ export interface BuildContentOptions {
 
 export async function buildContent(options: BuildContentOptions = {}): Promise<ContentFile> {
   const rootDir = options.rootDir ?? projectRoot;
-  const contentDir = options.contentDir ?? join(rootDir, 'content');
-  const publicDir = options.publicDir ?? join(rootDir, 'public');
+  const contentDir = options.contentDir ?? join(options.rootDir ?? siteRoot, 'content');
+  const publicDir = options.publicDir ?? join(options.rootDir ?? siteRoot, 'public');
   const issues = new IssueList();
   const sources = {
     categories: await readSources(join(contentDir, 'categories'), rootDir, issues),

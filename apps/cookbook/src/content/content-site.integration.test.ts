@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '@tern/shared/config/paths';
+import { siteRoot } from '../site-root.js';
 import { buildContent } from './build-content.js';
 import type { ContentFile } from './types.js';
 
@@ -31,7 +31,7 @@ describe('the cookbook content', () => {
   it('ships 1600x900 covers under 150 KB', async () => {
     for (const { cover, id } of content.categories) {
       expect(cover, id).toMatchObject({ width: 1600, height: 900 });
-      expect((await stat(join(projectRoot, 'public', cover.src))).size, id).toBeLessThan(150 * 1024);
+      expect((await stat(join(siteRoot, 'public', cover.src))).size, id).toBeLessThan(150 * 1024);
     }
   });
 });

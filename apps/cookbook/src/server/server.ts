@@ -5,7 +5,7 @@
  */
 import { defineSiteServer } from '@tern/site/server';
 import { join } from 'node:path';
-import { projectRoot } from '@tern/shared/config/paths';
+import { siteRoot } from '../site-root.js';
 import type { CookbookServices } from '../app/viewer-services.js';
 import type { PersonalState } from '../app/personal-state.js';
 import { pageViewerOf } from '../app/components/viewer.js';
@@ -59,7 +59,7 @@ export default defineSiteServer({
             : { state: 'degraded', reason: accounts.unavailableReason() ?? 'the account store does not answer' },
       },
       dev: {
-        watch: [join(projectRoot, 'content')],
+        watch: [join(siteRoot, 'content')],
         async rebuild() {
           await buildContent();
           services.content = await loadContentRepository(config.CONTENT_FILE);

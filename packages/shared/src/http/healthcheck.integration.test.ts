@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../config/paths.js';
 import { freePort } from '../../../../tests/support/free-port.js';
 
-const script = join(projectRoot, 'dist', 'node', 'scripts', 'healthcheck.js');
+const script = join(projectRoot, 'packages', 'shared', 'dist', 'http', 'healthcheck.js');
 /** Runs the healthcheck as Docker does (asynchronously: the server under test lives in this process). */
 const check = (port: number) =>
   new Promise<{ code: number; out: string }>((resolve) => {

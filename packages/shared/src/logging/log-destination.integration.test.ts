@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { batched } from './log-destination.js';
 import { projectRoot } from '../config/paths.js';
 
-const logger = join(projectRoot, 'dist', 'node', 'lib', 'logger.js');
+const logger = join(projectRoot, 'packages', 'shared', 'dist', 'logging', 'logger.js');
 
 /** Runs a script that logs through createLogger (JSON to stdout), returns its stdout lines. */
 function linesOf(body: string): { lines: Record<string, unknown>[]; status: number | null } {

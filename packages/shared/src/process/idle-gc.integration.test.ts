@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../config/paths.js';
 
-const idleGc = join(projectRoot, 'dist', 'node', 'lib', 'idle-gc.js');
+const idleGc = join(projectRoot, 'packages', 'shared', 'dist', 'process', 'idle-gc.js');
 
 // About 100 MB of objects promoted to the old generation, then dropped, as a burst of renders leaves them.
 const script = `import { givingBack } from ${JSON.stringify(idleGc)};
