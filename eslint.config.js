@@ -5,14 +5,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * A site imports the platform's public modules only, so the rest of services/ may change under it:
- * site-api/ (its definitions, server.ts), runtime/shared/ (the page contract, navigation, the HTTP
- * client: Nuxt's composables) and app/components/ui/ (the UI kit), and lib/. Each module directly:
- * a barrel would pull the whole kit into every page's first load.
+ * A site imports the platform through the packages' exports maps only (`@tern/site/…`, `@tern/runtime/…`,
+ * `@tern/ui/…`, `@tern/shared/…`), so everything else may change under it: never a path into the
+ * platform's folders, never a package's src/ or dist/ by path, never a service or the build tooling.
+ * Each module directly: a barrel would pull the whole kit into every page's first load.
  */
 const PLATFORM_INTERNALS = {
-  regex: '(^|/)services/(?!renderer/src/(site-api|runtime/shared|app/components/ui)/)',
-  message: 'A site uses the platform through services/renderer/src/{site-api,runtime/shared,app/components/ui}/ and lib/.',
+  regex: '(^|/)(packages|services)/|^@tern/[^/]+/(src|dist)/|^@tern/(gateway|renderer|image|icons|cli|vite-plugin)(/|$)',
+  message: 'A site uses the platform through the exports of @tern/site, @tern/runtime, @tern/ui and @tern/shared.',
+};
+
+/** The platform knows no site: no app folder, no app package. */
+const NO_SITE = {
+  group: ['**/apps/**', 'cookbook', 'cookbook/**'],
+  message: 'The platform knows no site: a site hands itself over with defineSite().',
 };
 
 export default tseslint.config(
@@ -49,8 +55,8 @@ export default tseslint.config(
   ...[
     {
       files: ['packages/runtime/src/shared/**', 'packages/runtime/src/server/**'],
-      denied: ['**/runtime/client/**', '../client/**', '**/app/**'],
-      message: 'runtime/shared and runtime/server run on the server: no browser-only runtime, no app module (the entries pass the app in).',
+      denied: ['**/browser/**', '../browser/**', '**/app/**'],
+      message: "The runtime's shared/ and server/ run on the server: no browser-only runtime, no app module (the entries pass the app in).",
     },
     {
       files: ['packages/runtime/src/browser/**'],
@@ -59,33 +65,34 @@ export default tseslint.config(
     },
     {
       files: ['services/renderer/src/**', 'packages/runtime/src/entry-server.tsx'],
-      denied: ['**/runtime/client/**'],
+      denied: ['**/browser/**'],
       message: 'Server code never loads the browser-only runtime.',
     },
     {
-      files: ['services/renderer/src/app/**'],
-      denied: ['**/server/**'],
-      message: 'The app runs in the browser too: server code stays out of it (shared rules live in app/ or runtime/shared/).',
+      files: ['packages/runtime/src/app/**', 'packages/ui/src/**'],
+      denied: ['**/server/**', '@tern/renderer', '@tern/renderer/**'],
+      message: "The app and the UI kit run in the browser too: server code stays out of them (shared rules live in the runtime's shared/).",
     },
   ].map(({ files, denied, message }) => ({
     files,
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: denied, message }] }] },
   })),
-  // Production code holds no test helper: those live in tests/support/, which the production build
-  // (and the Docker image, which copies no tests/) does not have. The platform knows no site, and a
-  // site reaches the platform only through its public modules (PLATFORM_INTERNALS above), so either
-  // can change alone. A separate rule name, so the folder boundaries above still apply to the same files.
+  // Production code holds no test helper: those live in tests/support/ and the packages'
+  // src/test-support/, which the production build (and the Docker images) do not have. The platform
+  // knows no site (NO_SITE), and a site reaches the platform only through the packages' exports
+  // (PLATFORM_INTERNALS above), so either can change alone. A separate rule name, so the folder
+  // boundaries above still apply to the same files.
   ...[
     {
-      files: ['lib/**/*.{ts,tsx}', 'services/*/src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts'],
-      denied: [{ group: ['**/site/**'], message: 'The platform knows no site: a site hands itself over with defineSite().' }],
+      files: ['packages/*/src/**/*.{ts,tsx}', 'packages/*/*.ts', 'services/*/src/**/*.{ts,tsx}', 'bench/**/*.ts'],
+      denied: [NO_SITE],
     },
     {
-      files: ['site/**/*.{ts,tsx}'],
+      files: ['apps/*/src/**/*.{ts,tsx}'],
       denied: [PLATFORM_INTERNALS],
     },
     {
-      files: ['apps/cookbook/src/app/**/*.{ts,tsx}'],
+      files: ['apps/*/src/app/**/*.{ts,tsx}'],
       denied: [
         PLATFORM_INTERNALS,
         { group: ['**/server/**'], message: "The site's app runs in the browser too: its server code stays out of it." },
@@ -93,13 +100,16 @@ export default tseslint.config(
     },
   ].map(({ files, denied }) => ({
     files,
-    ignores: ['**/*.test.{ts,tsx}', '**/*.contract.ts', 'site/test/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.contract.ts', '**/test-support/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['vitest', '**/tests/support/**'], message: 'Test helpers stay out of production code: tests/support/.' },
+            {
+              group: ['vitest', '**/tests/support/**', '**/test-support/**'],
+              message: 'Test helpers stay out of production code: tests/support/, src/test-support/.',
+            },
             ...denied,
           ],
         },
@@ -108,10 +118,9 @@ export default tseslint.config(
   })),
   {
     files: [
-      'services/renderer/src/app/**/*.tsx',
       'packages/runtime/src/**/*.tsx',
-      'services/renderer/src/entry-*.tsx',
-      'apps/cookbook/src/app/**/*.tsx',
+      'packages/ui/src/**/*.tsx',
+      'apps/*/src/app/**/*.tsx',
       'tests/e2e/fixtures/**/*.tsx',
       'tests/fixtures/**/*.tsx',
     ],
@@ -121,7 +130,7 @@ export default tseslint.config(
   {
     // The site uses its own framework: API calls through runtime/http-client.ts (retries and the
     // error shape of docs/spec.md §7), moves through runtime/navigate.ts.
-    files: ['services/renderer/src/app/**/*.{ts,tsx}', 'apps/cookbook/src/app/**/*.{ts,tsx}'],
+    files: ['packages/runtime/src/app/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}', 'apps/*/src/app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the API through `http` from runtime/http-client.ts.' }],
       'no-restricted-properties': [

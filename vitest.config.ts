@@ -14,7 +14,9 @@ const INTEGRATION_BESIDE_CODE = BESIDE_CODE.map((dir) => `${dir}/**/*.integratio
 
 // The workspace packages from their sources (the exports maps' `source` condition), as tsc reads them.
 const resolve = { conditions: clientConditions };
-const ssr = { resolve: { conditions: serverConditions } };
+// Vitest hands the server conditions to its worker processes' Node (--conditions) as well, where
+// `module` would load packages' bundler-only ESM builds (as Vitest's own default leaves it out).
+const ssr = { resolve: { conditions: serverConditions.filter((condition) => condition !== 'module') } };
 
 // Three suites: unit tests beside the code, integration through the gateway, e2e in Chromium.
 export default defineConfig({

@@ -25,7 +25,7 @@ describe('the renderer step keyed by the content icon names', () => {
 
 it('holds the same pattern as packages/vite-plugin/src/icon-bundle.ts', async () => {
   const { readFileSync } = await import('node:fs');
-  const source = readFileSync(join(import.meta.dirname, '..', 'services', 'renderer', 'build', 'icon-bundle.ts'), 'utf8');
+  const source = readFileSync(join(import.meta.dirname, '..', '..', 'vite-plugin', 'src', 'icon-bundle.ts'), 'utf8');
   expect(source).toContain(`const NAME_IN_TEXT = ${ICON_NAME_IN_TEXT.toString()};`);
 });
 

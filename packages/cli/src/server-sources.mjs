@@ -74,11 +74,13 @@ export function includedSources(root) {
 
 /** The workspace packages: name -> folder, from the root package.json's `workspaces`. */
 export function workspacePackages(root) {
-  const { workspaces = [] } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  // A folder with no package.json (a test's) has no workspace packages.
+  const manifest = join(root, 'package.json');
+  const { workspaces = [] } = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')) : {};
   const packages = new Map();
   for (const dir of workspaces) {
-    const manifest = join(root, dir, 'package.json');
-    if (existsSync(manifest)) packages.set(JSON.parse(readFileSync(manifest, 'utf8')).name, dir);
+    const own = join(root, dir, 'package.json');
+    if (existsSync(own)) packages.set(JSON.parse(readFileSync(own, 'utf8')).name, dir);
   }
   return packages;
 }

@@ -39,7 +39,7 @@ describe('content validation names the file and the field', () => {
 
   it('an icon that does not exist, and a collection that does not exist', async () => {
     await fx.write('content/recipes/undo.md', recipe({ icon: 'lucide:no-such-icon-here' }));
-    await fx.write('apps/cookbook/content/categories/git.md', category({ icon: 'nosuchset:git' }));
+    await fx.write('content/categories/git.md', category({ icon: 'nosuchset:git' }));
     const issues = await issuesOf();
     expect(issues).toContainEqual({
       file: 'content/recipes/undo.md',
@@ -47,7 +47,7 @@ describe('content validation names the file and the field', () => {
       message: expect.stringContaining('does not exist in the lucide collection'),
     });
     expect(issues).toContainEqual({
-      file: 'apps/cookbook/content/categories/git.md',
+      file: 'content/categories/git.md',
       field: 'icon',
       message: expect.stringContaining('"nosuchset" is not an Iconify collection'),
     });
@@ -59,9 +59,9 @@ describe('content validation names the file and the field', () => {
   });
 
   it('a missing cover file', async () => {
-    await fx.write('apps/cookbook/content/categories/git.md', category({ cover: '/images/missing.jpg' }));
+    await fx.write('content/categories/git.md', category({ cover: '/images/missing.jpg' }));
     expect(await issuesOf()).toContainEqual({
-      file: 'apps/cookbook/content/categories/git.md',
+      file: 'content/categories/git.md',
       field: 'cover',
       message: 'file public/images/missing.jpg does not exist',
     });
@@ -69,7 +69,7 @@ describe('content validation names the file and the field', () => {
 
   it('a cover that is not an image', async () => {
     await fx.write('public/images/fake.png', 'not a png');
-    await fx.write('apps/cookbook/content/categories/git.md', category({ cover: '/images/fake.png' }));
+    await fx.write('content/categories/git.md', category({ cover: '/images/fake.png' }));
     expect((await issuesOf())[0]).toMatchObject({ field: 'cover', message: expect.stringContaining('not a readable image') });
   });
 

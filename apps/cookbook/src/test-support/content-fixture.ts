@@ -40,7 +40,7 @@ export async function createFixture(): Promise<Fixture> {
   await sharp({ create: { width: 320, height: 180, channels: 3, background: '#f05032' } })
     .png()
     .toFile(join(root, 'public/images/git.png'));
-  await write('apps/cookbook/content/categories/git.md', category());
+  await write('content/categories/git.md', category());
   await write('content/recipes/undo.md', recipe());
   return {
     root,

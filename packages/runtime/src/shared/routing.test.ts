@@ -17,10 +17,10 @@ describe('file routes', () => {
       '../../site/app',
     );
     expect(files.map(({ id, path, file }) => ({ id, path, file }))).toEqual([
-      { id: 'index', path: '/', file: '../../apps/cookbook/src/app/pages/index.tsx' },
+      { id: 'index', path: '/', file: '../../site/app/pages/index.tsx' },
       { id: 'category-new', path: '/category/new', file: '../../site/app/pages/category/new.tsx' },
-      { id: 'login', path: '/login', file: '../../apps/cookbook/src/app/pages/login.tsx' },
-      { id: 'category-id', path: '/category/:id', file: '../../apps/cookbook/src/app/pages/category/[id].tsx' },
+      { id: 'login', path: '/login', file: '../../site/app/pages/login.tsx' },
+      { id: 'category-id', path: '/category/:id', file: '../../site/app/pages/category/[id].tsx' },
     ]);
   });
 });
