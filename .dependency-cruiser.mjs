@@ -14,11 +14,11 @@ export default {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['\\.test\\.tsx?$', '^services/[^/]+/test/', '^site/test/', '^bench/next-fixture/', '^dist/'] },
+    exclude: { path: ['\\.test\\.tsx?$', '/test-support/', '^bench/next-fixture/', '(^|/)dist/', 'node_modules'] },
     // `import type` and type-only specifiers count as dependencies.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    // `#lib/…` (package.json `imports`) resolves to the sources, as for tsc (its `source` condition).
+    // `@tern/…` (the workspace packages' exports maps) resolves to the sources, as for tsc (its `source` condition).
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['source', 'import', 'default'] },
   },
 };

@@ -4,12 +4,11 @@
  * chunks) and the SSR bundle (dist/ssr/entry-server.js, imported by the Node server at start, with
  * the site's server part inside and site.json beside it).
  *
- *   SITE     the site's `defineSite` file (default apps/cookbook/src/site.ts)
+ *   SITE     the site's `defineSite` file (default: the project package.json's `tern.site`, else site/site.ts)
  *   BUILD_DIR where the build goes (default dist/; see packages/shared/src/config/paths.ts)
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { RUNTIME_MODULE_ID } from 'rolldown';

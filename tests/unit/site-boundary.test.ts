@@ -27,15 +27,19 @@ describe('the site boundary, by lint', () => {
     expect(await restrictedImports('services/gateway/src/probe.ts', "import site from '../../../apps/cookbook/src/site.js';\n")).toEqual([
       expect.stringContaining('The platform knows no site'),
     ]);
-    expect(await restrictedImports('lib/probe.ts', "export { COOKBOOK_ERRORS } from '../apps/cookbook/src/error-codes.js';\n")).toHaveLength(1);
+    expect(await restrictedImports('packages/shared/src/probe.ts', "export { COOKBOOK_ERRORS } from '../../../apps/cookbook/src/error-codes.js';\n")).toHaveLength(1);
+    expect(await restrictedImports('packages/runtime/src/probe.ts', "import { COOKBOOK_ERRORS } from 'cookbook/error-codes';\n")).toHaveLength(1);
   });
 
   it("refuses a site module that imports the platform's internals, or its own server from its app", async () => {
     const internal = "import { buildRendererApp } from '@tern/renderer/app';\n";
-    expect(await restrictedImports('site/server/probe.ts', internal)).toEqual([expect.stringContaining('site-api')]);
+    expect(await restrictedImports('apps/cookbook/src/server/probe.ts', internal)).toEqual([expect.stringContaining('@tern/site')]);
     const gateway = "import { createRenderCache } from '@tern/gateway/render-cache';\n";
-    expect(await restrictedImports('site/app/probe.ts', gateway)).toHaveLength(1);
-    expect(await restrictedImports('site/app/probe.ts', "import { createAccounts } from '../server/accounts.js';\n")).toEqual([
+    expect(await restrictedImports('apps/cookbook/src/app/probe.ts', gateway)).toHaveLength(1);
+    // A package's files by path, around its exports map, or the platform's folders by a relative path.
+    expect(await restrictedImports('apps/cookbook/src/probe.ts', "import { Icon } from '@tern/ui/src/icon.js';\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/cookbook/src/probe.ts', "import { x } from '../../../packages/shared/src/errors/errors.js';\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/cookbook/src/app/probe.ts', "import { createAccounts } from '../server/accounts.js';\n")).toEqual([
       expect.stringContaining('its server code stays out'),
     ]);
   });
@@ -47,7 +51,7 @@ describe('the site boundary, by lint', () => {
       "import { Icon } from '@tern/ui/icon';",
       "import { createError } from '@tern/shared/errors/errors';",
     ].join('\n');
-    expect(await restrictedImports('site/server/probe.ts', `${allowed}\n`)).toEqual([]);
+    expect(await restrictedImports('apps/cookbook/src/server/probe.ts', `${allowed}\n`)).toEqual([]);
   });
 });
 
@@ -57,7 +61,7 @@ async function productionFiles(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile() && /\.(ts|tsx|css)$/.test(entry.name))
     .map((entry) => relative(projectRoot, join(entry.parentPath, entry.name)))
-    .filter((file) => !/(\.test\.tsx?|\.contract\.ts)$|\/(test|fixtures)\//.test(file));
+    .filter((file) => !/(\.test\.tsx?|\.contract\.ts)$|\/(test|fixtures|test-support|dist|node_modules)\//.test(file));
 }
 
 async function filesMatching(dirs: string[], word: RegExp): Promise<string[]> {
@@ -68,12 +72,15 @@ async function filesMatching(dirs: string[], word: RegExp): Promise<string[]> {
 }
 
 describe('no site word in the platform', () => {
-  it('names no cookbook and no recipe in services/ and lib/', async () => {
-    expect(await filesMatching(['services', 'lib'], /cookbook|recipe/i)).toEqual([]);
+  // The services and the packages a site builds on (packages/cli, the old scripts/, was never held to it).
+  const PLATFORM = ['services', 'packages/shared', 'packages/runtime', 'packages/ui', 'packages/site', 'packages/vite-plugin'];
+
+  it('names no cookbook and no recipe in the services and the platform packages', async () => {
+    expect(await filesMatching(PLATFORM, /cookbook|recipe/i)).toEqual([]);
   });
 
   it('names no category outside the icon service (Iconify has categories of its own)', async () => {
-    const dirs = ['lib', 'services/gateway', 'services/renderer', 'services/image'];
+    const dirs = PLATFORM.filter((dir) => dir !== 'services').concat(['services/gateway', 'services/renderer', 'services/image']);
     expect(await filesMatching(dirs, /categor/i)).toEqual([]);
   });
 });

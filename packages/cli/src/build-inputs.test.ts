@@ -14,10 +14,13 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'build-inputs-'));
   write('content/a.md', 'one');
   write('content/b.md', 'two');
-  write('scripts/step.ts', "import { helper } from '../../../scripts/helper.js';\nimport { config } from '@tern/shared/config/service-config';\n");
+  // A workspace of one package, which the step's script imports by name.
+  write('package.json', JSON.stringify({ workspaces: ['packages/shared'] }));
+  write('packages/shared/package.json', JSON.stringify({ name: '@tern/shared' }));
+  write('scripts/step.ts', "import { helper } from './helper.js';\nimport { config } from '@tern/shared/config/service-config';\n");
   write('scripts/helper.ts', 'export const helper = 1;');
   write('packages/shared/src/config/service-config.ts', 'export const config = 1;');
-  write('lib/unrelated.ts', 'export const other = 1;');
+  write('packages/shared/src/unrelated.ts', 'export const other = 1;');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -27,7 +30,7 @@ describe("a build step's key", () => {
   it('is the same while nothing it reads changes, tests and unrelated files included', () => {
     const before = key();
     write('content/a.test.ts', 'a test is not an input');
-    write('lib/unrelated.ts', 'export const other = 2;');
+    write('packages/shared/src/unrelated.ts', 'export const other = 2;');
     expect(key()).toBe(before);
   });
 

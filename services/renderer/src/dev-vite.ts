@@ -24,7 +24,7 @@ export interface DevSite {
   serverFile: string | null;
 }
 
-/** The site the dev server builds (SITE, default apps/cookbook/src/site.ts), read through Vite as the build reads it. */
+/** The site the dev server builds (SITE, else the project package.json's `tern.site`, else site/site.ts), read through Vite as the build reads it. */
 export async function loadDevSite(vite: ViteDevServer): Promise<DevSite> {
   const file = siteFileOf(process.env);
   const definition = ((await vite.ssrLoadModule(file)) as { default: SiteDefinition }).default;
