@@ -1,21 +1,34 @@
 # One file, one build stage, one target per service:
 #   docker build --target gateway .   (renderer, image, icons likewise)
 # Each target copies only what its service runs: dist/standalone/<service>/, the files its entries
-# reach (traced with @vercel/nft by `npm run build:standalone`) and the build output it reads.
-# No target carries a shared node_modules.
+# reach (traced with @vercel/nft by `npm run build:standalone`: its own package's dist/, the
+# workspace packages it imports through their node_modules/@tern/* links, their production
+# dependencies) and the build output it reads. No target carries a shared node_modules.
+# (npm ci --omit=dev --workspace=… installs every workspace's production dependencies when one of
+# them is a workspace: the cookbook app's shiki and the image service's sharp would ride along.)
 ARG NODE_IMAGE=node:24-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
+# The workspace's manifests first (npm ci links every workspace package), so the install is cached
+# while only sources change.
 COPY package.json package-lock.json ./
+COPY packages/shared/package.json packages/shared/
+COPY packages/runtime/package.json packages/runtime/
+COPY packages/ui/package.json packages/ui/
+COPY packages/site/package.json packages/site/
+COPY packages/vite-plugin/package.json packages/vite-plugin/
+COPY packages/cli/package.json packages/cli/
+COPY services/gateway/package.json services/gateway/
+COPY services/renderer/package.json services/renderer/
+COPY services/image/package.json services/image/
+COPY services/icons/package.json services/icons/
+COPY apps/cookbook/package.json apps/cookbook/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
-COPY lib ./lib
-COPY scripts ./scripts
+COPY packages ./packages
 COPY services ./services
-COPY site ./site
-COPY content ./content
-COPY public ./public
+COPY apps ./apps
 # The origin prerendered pages name in their canonical links: docker build --build-arg PUBLIC_ORIGIN=https://…
 ARG PUBLIC_ORIGIN
 RUN npm run build

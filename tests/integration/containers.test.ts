@@ -53,7 +53,7 @@ describe('Dockerfile', () => {
   const dockerfile = readFileSync(join(projectRoot, 'Dockerfile'), 'utf8');
   it.each(SERVICE_NAMES)('has a %s target that runs its compiled entry', (name) => {
     expect(dockerfile).toMatch(new RegExp(`^FROM runtime AS ${name}$`, 'm'));
-    expect(dockerfile).toContain(`dist/node/services/${name}/src/main.js`);
+    expect(dockerfile).toContain(`services/${name}/dist/main.js`);
   });
   it.each(SERVICE_NAMES)('copies only what the %s service runs: its traced folder, no shared node_modules', (name) => {
     const target = dockerfile.slice(dockerfile.indexOf(`FROM runtime AS ${name}`)).split(/\nFROM /)[0]!;

@@ -7,11 +7,11 @@
  *   npm run build:standalone                     every service, every icon set
  *   ICONS_SETS=lucide,logos npm run build:standalone   the icons image with those sets only
  */
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { nodeFileTrace } from '@vercel/nft';
-import { projectRoot } from '@tern/shared/config/paths';
+import { projectRoot, projectSettings } from '@tern/shared/config/paths';
 import { SERVICE_NAMES, type ServiceName } from '../services.js';
 
 const OUT = join(projectRoot, 'dist', 'standalone');
@@ -24,7 +24,7 @@ interface ServicePlan {
   copy: string[];
 }
 
-const main = (name: ServiceName) => `dist/node/services/${name}/src/main.js`;
+const main = (name: ServiceName) => `services/${name}/dist/main.js`;
 // Every image's HEALTHCHECK runs it.
 const healthcheck = 'packages/shared/dist/http/healthcheck.js';
 
@@ -47,7 +47,7 @@ const plans: Record<ServiceName, ServicePlan> = {
     entries: [main('renderer'), healthcheck, 'dist/ssr/entry-server.js', 'apps/cookbook/dist/server/users-cli.js'],
     copy: ['dist/client', 'dist/ssr', 'dist/content', 'dist/build'],
   },
-  image: { entries: [main('image'), healthcheck], copy: ['public', siteJson, ...sharpPlatformPackages()] },
+  image: { entries: [main('image'), healthcheck], copy: [projectSettings.public ?? 'public', siteJson, ...sharpPlatformPackages()] },
   icons: { entries: [main('icons'), healthcheck], copy: [siteJson] },
 };
 
@@ -81,6 +81,15 @@ async function writeIconSets(target: string): Promise<number> {
   return sets.length;
 }
 
+/**
+ * A traced file, dereferenced; a link to a folder (a workspace package's node_modules/@tern/* link)
+ * stays a link with the same relative target, whose traced files are copied on their own.
+ */
+async function copyTraced(from: string, to: string): Promise<void> {
+  if ((await lstat(from)).isSymbolicLink() && (await stat(from)).isDirectory()) await symlink(await readlink(from), to);
+  else await cp(from, to, { dereference: true });
+}
+
 async function writeService(name: ServiceName): Promise<void> {
   const plan = plans[name];
   const target = join(OUT, name);
@@ -98,7 +107,7 @@ async function writeService(name: ServiceName): Promise<void> {
   const files = [...fileList].filter((file) => !file.startsWith(`${ICONIFY}/json/`) && file !== `${ICONIFY}/collections.json`);
   for (const file of files) {
     await mkdir(dirname(join(target, file)), { recursive: true });
-    await cp(join(projectRoot, file), join(target, file), { dereference: true });
+    await copyTraced(join(projectRoot, file), join(target, file));
   }
   for (const path of ['package.json', ...plan.copy]) await cp(join(projectRoot, path), join(target, path), { recursive: true });
   const extra = name === 'icons' ? `, ${await writeIconSets(target)} icon sets` : '';
