@@ -40,6 +40,24 @@ const reactRouterProduction = join(dirname(require.resolve('react-router/package
 const UI_CORE =
   /vite[\\/]preload-helper|[\\/]ui[\\/]src[\\/](icon|lazy-part)\.tsx?$|[\\/]runtime[\\/]src[\\/]shared[\\/](icons|hydration)\.ts$|icon-bundle$/;
 
+/**
+ * Vendor code in chunks of its own, named for the package and hashed by content only: a new build
+ * of the app leaves React's and the router's files (and browser caches) alone.
+ */
+const CHUNK_GROUPS = [
+  // With Rolldown's runtime (the CommonJS interop React needs), whose content follows the
+  // helpers the whole build uses: as a chunk of its own, its new hash would change React's.
+  {
+    name: 'react',
+    test: (id: string) => id === RUNTIME_MODULE_ID || /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id),
+    priority: 2,
+  },
+  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 1 },
+  // The small modules nearly every page's first load shares (icons, lazy parts, Vite's
+  // preload helper): one file, not five, each with its own imports and compression window.
+  { name: 'ui-core', test: UI_CORE, priority: 0 },
+];
+
 const productionAliases = [
   { find: /^react-router$/, replacement: join(reactRouterProduction, 'index.mjs') },
   { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, 'dom-export.mjs') },
@@ -86,25 +104,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
           assetsDir: '',
           rolldownOptions: {
             input: join(root, 'src', 'entry-client.tsx'),
-            // Vendor code in chunks of its own, named for the package and hashed by content only:
-            // a new build of the app leaves React's and the router's files (and browser caches) alone.
-            output: {
-              codeSplitting: {
-                groups: [
-                  // With Rolldown's runtime (the CommonJS interop React needs), whose content follows the
-                  // helpers the whole build uses: as a chunk of its own, its new hash would change React's.
-                  {
-                    name: 'react',
-                    test: (id) => id === RUNTIME_MODULE_ID || /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id),
-                    priority: 2,
-                  },
-                  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 1 },
-                  // The small modules nearly every page's first load shares (icons, lazy parts, Vite's
-                  // preload helper): one file, not five, each with its own imports and compression window.
-                  { name: 'ui-core', test: UI_CORE, priority: 0 },
-                ],
-              },
-            },
+            output: { codeSplitting: { groups: CHUNK_GROUPS } },
           },
         },
       },

@@ -173,7 +173,7 @@ function checkServices(manifests: Manifest[], label: string): void {
     const target = targets.get(name);
     expect(target, `${where}: no Dockerfile target ${name}`).toBeDefined();
     expect(container.image, where).toMatch(new RegExp(`(^|/)cookbook/${name}(:[\\w.-]+)?$`));
-    expect(target!.cmd, where).toContain(`services/${name}/src/main.js`);
+    expect(target!.cmd, where).toContain(`services/${name}/dist/main.js`);
     expect(target!.expose, where).toBe(port);
   }
 
