@@ -5,7 +5,7 @@
  * the time from `npm run dev` to the first page and from each save to the update.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -16,7 +16,34 @@ import { waitForStack } from '@tern/cli/services';
 import { launchChromium, PERSON_USER_AGENT } from '../support/chromium.js';
 import { gotoHydrated } from './site-browser.js';
 
-const COPIED = ['lib', 'services', 'scripts', 'bench', 'site', 'content', 'public', 'package.json', 'tsconfig.json'];
+const COPIED = ['packages', 'services', 'apps', 'bench', 'package.json', 'tsconfig.json'];
+
+/**
+ * The copy's node_modules: the project's installed packages, each linked, and the workspace's own
+ * packages (and the `tern` bin) linked to the copy's folders, as `npm ci` would link them there.
+ */
+function linkNodeModules(copy: string): void {
+  const installed = join(projectRoot, 'node_modules');
+  const own = join(copy, 'node_modules');
+  mkdirSync(join(own, '.bin'), { recursive: true });
+  const { workspaces } = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as { workspaces: string[] };
+  const names = new Map(workspaces.map((dir) => [(JSON.parse(readFileSync(join(copy, dir, 'package.json'), 'utf8')) as { name: string }).name, dir]));
+  const scopes = new Set([...names.keys()].filter((name) => name.startsWith('@')).map((name) => name.split('/')[0]));
+  for (const entry of readdirSync(installed)) {
+    if (entry === '.bin' || names.has(entry) || scopes.has(entry)) continue;
+    symlinkSync(join(installed, entry), join(own, entry));
+  }
+  for (const scope of scopes) {
+    mkdirSync(join(own, scope));
+    for (const entry of readdirSync(join(installed, scope)))
+      if (!names.has(`${scope}/${entry}`)) symlinkSync(join(installed, scope, entry), join(own, scope, entry));
+  }
+  for (const [name, dir] of names) symlinkSync(join(copy, dir), join(own, name));
+  for (const bin of readdirSync(join(installed, '.bin'))) {
+    const target = realpathSync(join(installed, '.bin', bin));
+    symlinkSync(target.startsWith(`${projectRoot}/`) && !target.includes('/node_modules/') ? join(copy, target.slice(projectRoot.length + 1)) : target, join(own, '.bin', bin));
+  }
+}
 // A generous wait, not a timing assertion: the time from save to update is printed (and goes in
 // the issue note); a loaded CI machine must not fail a correct dev loop.
 const UPDATE_TIMEOUT_MS = 30_000;
@@ -45,7 +72,7 @@ const stillMarked = () => page.evaluate(() => (window as { __devLoopMark?: boole
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dev-loop-'));
   for (const entry of COPIED) cpSync(join(projectRoot, entry), join(dir, entry), { recursive: true });
-  symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
+  linkNodeModules(dir);
   const port = await findFreeBasePort(4);
   base = `http://127.0.0.1:${port}`;
   dev = spawn('npm', ['run', 'dev'], { cwd: dir, env: { ...process.env, PORT: String(port), REDIS_URL: '' }, detached: true });

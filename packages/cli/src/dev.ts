@@ -46,7 +46,7 @@ function startService(name: ServiceName): void {
 }
 
 function startCompiler(): void {
-  const script = join(projectRoot, 'scripts', 'compile-server.mjs');
+  const script = join(projectRoot, 'packages', 'cli', 'src', 'compile-server.mjs');
   const child = spawn(process.execPath, [script, '--watch'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   children.set('compile', child);
   pipeTagged('compile', child.stdout!, process.stdout);

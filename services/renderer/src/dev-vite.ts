@@ -3,16 +3,17 @@
  * with hot module replacement over its own WebSocket and its error overlay. The production
  * server never imports this file (Vite is a dev dependency).
  */
-import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ViteDevServer } from 'vite';
-import { projectRoot } from '@tern/shared/config/paths';
 import type { PageAssets } from './page-assets.js';
 import type { SiteDefinition } from '@tern/site/define-site';
 import type { SiteServer } from '@tern/site/define-site-server';
 import { siteFileOf } from '@tern/site/site-file';
 
-export const RENDERER_ROOT = join(projectRoot, 'services', 'renderer');
+/** The Vite config that builds a site (@tern/vite-plugin's), which the dev server runs as well. */
+const VITE_CONFIG = createRequire(import.meta.url).resolve('@tern/vite-plugin/vite.config');
 const CLIENT_ENTRY = 'src/entry-client.tsx';
 
 export interface DevSite {
@@ -36,7 +37,7 @@ export async function loadDevSite(vite: ViteDevServer): Promise<DevSite> {
 export async function startVite(hmrPort: number): Promise<ViteDevServer> {
   const { createServer } = await import('vite');
   return createServer({
-    configFile: join(RENDERER_ROOT, 'vite.config.ts'),
+    configFile: VITE_CONFIG,
     appType: 'custom',
     // The bundling loader writes a temporary file beside the config, which node --watch takes for an edit.
     configLoader: 'runner',
