@@ -20,5 +20,8 @@ export function sharedLibPlugin(): Plugin {
     resolveId(source) {
       return source.startsWith(SHARED) ? { id: source, external: true } : null;
     },
+    // Every chunk in the output folder itself, as before the packages: the server bundle's files
+    // side by side, whatever imports them.
+    outputOptions: (output) => ({ ...output, chunkFileNames: '[name]-[hash].js' }),
   };
 }
