@@ -78,6 +78,30 @@ describe('DocumentStream', () => {
     expect(html).toContain('late text');
     expect(html.endsWith('</body></html>')).toBe(true);
   });
+
+  it('ends the document when React aborts a part that never came (the render timeout)', async () => {
+    const Never = () => createElement('b', null, use(new Promise<string>(() => undefined)));
+    const tree = createElement('main', null, 'shell', createElement(Suspense, { fallback: 'wait' }, createElement(Never)));
+    const stream = new DocumentStream('<body>', '</body>');
+    const { done } = collect(stream);
+    const react = renderToPipeableStream(tree, { onShellReady: () => react.pipe(stream.destination), onError: () => undefined });
+    await tick();
+    react.abort(new Error('render timed out'));
+    const html = await done;
+    expect(html).toMatch(/^<body><main>shell<!--\$\?-->/);
+    expect(html.endsWith('</body>')).toBe(true);
+  });
+
+  it('ignores what comes after the end, and a second end', async () => {
+    const stream = new DocumentStream('H', 'T');
+    const { done } = collect(stream);
+    stream.write('a');
+    stream.end();
+    stream.write('late');
+    stream.flush();
+    stream.end();
+    expect(await done).toBe('HaT');
+  });
 });
 
 describe('createNonce', () => {
