@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileBuildStore } from '#lib/build-store/file-build-store.js';
 import { projectRoot } from '#lib/paths.js';
+import { PERSON_USER_AGENT } from '../support/chromium.js';
 import { findFreeBasePort } from '../../scripts/ports.js';
 import { devSiteOf } from '../../scripts/dev-site.js';
 
@@ -109,7 +110,9 @@ describe('npm run dev with SITE', () => {
     expect(html).toContain(GREETING);
     expect(html).toContain('<title>Home | Tiny</title>');
     expect(seen.filter((answer) => answer.other !== null || answer.location !== null)).toEqual([]);
-    const missing = await fetch(`http://127.0.0.1:${base}/no-such-page`, { headers: { accept: 'text/html' } });
+    const missing = await fetch(`http://127.0.0.1:${base}/no-such-page`, {
+      headers: { accept: 'text/html', 'user-agent': PERSON_USER_AGENT },
+    });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('data-tiny-error="404"');
     // Its state is in a folder of its own, keyed by the site file.
