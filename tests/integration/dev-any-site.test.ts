@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileBuildStore } from '@tern/shared/build-store/file-build-store';
 import { projectRoot } from '@tern/shared/config/paths';
+import { PERSON_USER_AGENT } from '../support/chromium.js';
 import { findFreeBasePort } from '@tern/cli/ports';
 import { devSiteOf } from '@tern/cli/dev-site';
 
@@ -109,7 +110,9 @@ describe('npm run dev with SITE', () => {
     expect(html).toContain(GREETING);
     expect(html).toContain('<title>Home | Tiny</title>');
     expect(seen.filter((answer) => answer.other !== null || answer.location !== null)).toEqual([]);
-    const missing = await fetch(`http://127.0.0.1:${base}/no-such-page`, { headers: { accept: 'text/html' } });
+    const missing = await fetch(`http://127.0.0.1:${base}/no-such-page`, {
+      headers: { accept: 'text/html', 'user-agent': PERSON_USER_AGENT },
+    });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('data-tiny-error="404"');
     // Its state is in a folder of its own, keyed by the site file.

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@tern/shared/config/paths';
+import { PERSON_USER_AGENT } from '../support/chromium.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 const run = promisify(execFile);
@@ -85,7 +86,7 @@ describe('a second site on the platform', () => {
   });
 
   it("answers a missing page with its own error page, inside its layout, status and title the platform's", async () => {
-    const response = await fetch(`${stack.url}/no-such-page`, { headers: { accept: 'text/html' } });
+    const response = await fetch(`${stack.url}/no-such-page`, { headers: { accept: 'text/html', 'user-agent': PERSON_USER_AGENT } });
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain('data-tiny-error="404"');
