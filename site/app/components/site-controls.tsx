@@ -6,7 +6,7 @@
 import { ColorModeSwitch } from '../../../services/renderer/src/app/components/ui/color-mode-switch.js';
 import { isPageHandle } from '../../../services/renderer/src/runtime/shared/page-module.js';
 import { NavLink, useMatches } from 'react-router';
-import { Part } from '../personal.js';
+import { AccountPart, SavedLinkPart } from '../personal.js';
 import { SearchForm } from './search-form.js';
 
 const NAVIGATION = [
@@ -26,10 +26,10 @@ export function SiteControls() {
             {label}
           </NavLink>
         ))}
-        <Part name="saved-link" props={{}} />
+        <SavedLinkPart />
       </nav>
       <SearchForm />
-      <Part name="account" props={{ signedInOnly }} />
+      <AccountPart signedInOnly={signedInOnly} />
       <div className="site-color-mode">
         <span aria-hidden="true">Colour mode</span>
         <ColorModeSwitch />

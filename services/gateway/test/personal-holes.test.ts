@@ -5,9 +5,9 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capturingLogger } from '../test/upstreams.js';
-import { createPersonalHoles, holesOf, type PersonalHoles } from './personal-holes.js';
-import type { CacheEntry } from './render-cache/cache-entry.js';
+import { capturingLogger } from './upstreams.js';
+import { createPersonalHoles, holesOf, type PersonalHoles } from '../src/personal-holes.js';
+import type { CacheEntry } from '../src/render-cache/cache-entry.js';
 
 const part = (name: string, props: string, content: string) =>
   `<template data-hole="${name}" data-props="${props}"></template>${content}<template data-hole-end=""></template>`;
