@@ -10,7 +10,7 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment } from 'react';
 import { reviveError, type ErrorBody } from '@tern/shared/errors/errors';
 import { StandaloneErrorPage } from './app/error-page.js';
 import siteServer from 'virtual:site-server';
@@ -80,16 +80,17 @@ export async function queryPage(request: Request, services: RendererServices): P
  * separator between them, in a router at the page's address (links and the location read it).
  * Throws (a 400 for the caller) on a part the site does not define.
  */
-export function personalPartsElement(location: string, state: unknown, parts: PersonalPart[]) {
+export async function personalPartsElement(location: string, state: unknown, parts: PersonalPart[]) {
   const definition = personal;
   if (!definition) throw new Error('the site defines no personal parts');
+  await (partsLoaded ??= definition.load?.());
   const drawn = parts.map(({ name, props }, index) => {
-    const draw = (definition.parts as Record<string, ((state: unknown, props: unknown) => unknown) | undefined>)[name];
-    if (typeof draw !== 'function' || !Object.hasOwn(definition.parts, name)) throw new Error(`unknown personal part "${name}"`);
+    const draw = Object.hasOwn(definition.parts, name) ? definition.parts[name] : undefined;
+    if (typeof draw !== 'function') throw new Error(`unknown personal part "${name}"`);
     return (
       <Fragment key={index}>
         {index > 0 && <template data-part-separator="" />}
-        {draw(state ?? definition.anonymous, props) as ReactNode}
+        {draw(state ?? definition.anonymous, props)}
       </Fragment>
     );
   });
@@ -99,6 +100,8 @@ export function personalPartsElement(location: string, state: unknown, parts: Pe
     </PersonalContext>
   );
 }
+/** The site's modules of parts, imported once. */
+let partsLoaded: Promise<unknown> | undefined;
 
 export function errorElement(error: ErrorBody) {
   return <StandaloneErrorPage error={error} />;

@@ -40,8 +40,8 @@ export interface SiteApp {
    * The page's personal parts (`definePersonal`, docs/decisions/personal-holes.md): the renderer
    * draws them alone, per visitor, for the gateway to splice into a shared cache entry.
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each site's own state and props
-  personal?: PersonalDefinition<any, any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each site's own state
+  personal?: PersonalDefinition<any>;
 }
 
 /** Types the app; the server bundle checks it when it loads (entry-server.tsx), so the browser carries no check. */

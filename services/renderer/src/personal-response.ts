@@ -67,12 +67,12 @@ function partsRequest(body: unknown): { path: string; parts: PersonalPart[] } {
 }
 
 /** Each part's HTML for this visitor, in order. */
-export function renderParts(context: RenderContext, path: string, state: unknown, parts: PersonalPart[]): string[] {
+export async function renderParts(context: RenderContext, path: string, state: unknown, parts: PersonalPart[]): Promise<string[]> {
   const drawn = parts.filter((part) => part.name !== STATE_HOLE);
   let html: string[] = [];
   if (drawn.length > 0) {
     try {
-      html = renderToString(context.entry.personalPartsElement(path, state, drawn)).split(PART_SEPARATOR);
+      html = renderToString(await context.entry.personalPartsElement(path, state, drawn)).split(PART_SEPARATOR);
     } catch (error) {
       badRequest(error instanceof Error ? error.message : String(error));
     }
@@ -83,7 +83,7 @@ export function renderParts(context: RenderContext, path: string, state: unknown
 async function answerParts(context: RenderContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const { path, parts } = partsRequest(request.body);
   const state = await personalStateOf(context, request);
-  return reply.headers(PRIVATE).send({ html: renderParts(context, path, state, parts) });
+  return reply.headers(PRIVATE).send({ html: await renderParts(context, path, state, parts) });
 }
 
 /** Registers both routes; a site without personal parts answers 404 there, like any unknown path. */

@@ -49,7 +49,7 @@ export interface SsrEntry {
   /** The error page alone (no router), for when the page itself could not render. */
   errorElement(error: ErrorBody): ReactElement;
   /** The site's personal parts alone, for one visitor's state at `location` (path and query). */
-  personalPartsElement(location: string, state: unknown, parts: PersonalPart[]): ReactElement;
+  personalPartsElement(location: string, state: unknown, parts: PersonalPart[]): Promise<ReactElement>;
   /** The site's name and description, for the heads the server writes itself (errors, the shell). */
   site: SiteHead;
   /** The site's server part (its `defineSiteServer`), bundled here; null for a site without one. */

@@ -18,36 +18,49 @@ export const HOLE_END = '<template data-hole-end=""></template>';
 /** Where the browser asks for the visitor's state (GET) and the gateway for their parts (POST). */
 export const PERSONAL_PATH = '/_personal';
 
-type PartRenderers<S, P> = { [K in keyof P]: (state: S, props: P[K]) => ReactNode };
+/** Draws a part from the visitor's state and the part's props (JSON: they travel in its marker). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each part's own props
+export type PartDraw<S, P = any> = (state: S, props: P) => ReactNode;
 
-export interface PersonalDefinition<S = unknown, P = Record<string, unknown>> {
+export interface PersonalDefinition<S = unknown> {
   /** The state every visitor without a session gets, and the shared cache entry is drawn with. */
   anonymous: S;
-  /** Each part by name: the same function draws it in the page and alone for the gateway. */
-  parts: PartRenderers<S, P>;
+  /** Each part by name, as `part()` registered it. */
+  parts: Record<string, PartDraw<S>>;
+  /**
+   * Imports the modules that define parts the app's first module does not (so a part a few pages
+   * use stays out of every page's first load); the server awaits it before drawing parts alone.
+   */
+  load?: () => Promise<unknown>;
 }
 
 /** The state of this render (server: the request's; browser: the store's, through `PersonalRoot`). */
 export const PersonalContext = createContext<unknown>(undefined);
 
-/** `definePersonal({ anonymous, parts })` and the component that draws a part of it. */
-export function definePersonal<S, P extends Record<string, Record<string, unknown>>>(definition: PersonalDefinition<S, P>) {
-  function Part<K extends keyof P & string>({ name, props }: { name: K; props: P[K] }) {
-    const state = useContext(PersonalContext);
-    return (
-      <>
-        <template data-hole={name} data-props={JSON.stringify(props)} />
-        {definition.parts[name]((state === undefined ? definition.anonymous : state) as S, props)}
-        <template data-hole-end="" />
-      </>
-    );
-  }
+/**
+ * `definePersonal({ anonymous })`, then `part(name, draw)` for each part: the component that draws
+ * it in a page, between its markers. The same `draw` draws it alone for the gateway.
+ */
+export function definePersonal<S>({ anonymous }: { anonymous: S }) {
+  const parts: Record<string, PartDraw<S>> = {};
   /** The visitor's state in any component (no markers: only for what is itself inside a part). */
   const usePersonal = (): S => {
     const state = useContext(PersonalContext);
-    return (state === undefined ? definition.anonymous : state) as S;
+    return (state === undefined ? anonymous : state) as S;
   };
-  return { ...definition, Part, usePersonal };
+  function part<P extends Record<string, unknown>>(name: string, draw: PartDraw<S, P>) {
+    parts[name] = draw;
+    return function Part(props: P) {
+      return (
+        <>
+          <template data-hole={name} data-props={JSON.stringify(props)} />
+          {draw(usePersonal(), props)}
+          <template data-hole-end="" />
+        </>
+      );
+    };
+  }
+  return { anonymous, parts, part, usePersonal };
 }
 
 // The browser's copy of the visitor's state: the document's at start, then each refresh's.

@@ -7,7 +7,6 @@
  * does it in place.
  */
 import { Icon } from '@tern/ui/icon';
-import { navigate } from '@tern/runtime/shared/navigate';
 import { Link, useLocation } from 'react-router';
 import { LOGOUT_ROUTE } from '../account-routes.js';
 import { loginHref } from './safe-redirect.js';
@@ -44,8 +43,7 @@ export function AccountCorner({ viewer, signedInOnly }: AccountCornerProps) {
           const form = event.currentTarget;
           // A module that cannot load (offline, a build gone) leaves the plain form to do it.
           import('./sign-out.js').then(
-            // Here again: the page's data reloads as anonymous (the parts follow the state, refreshed on the way).
-            ({ signOutHere }) => signOutHere(signedInOnly, () => navigate(here, { replace: true })),
+            ({ signOutHere }) => signOutHere(signedInOnly, here),
             () => form.submit(),
           );
         }}

@@ -6,7 +6,7 @@
 import { ColorModeSwitch } from '@tern/ui/color-mode-switch';
 import { isPageHandle } from '@tern/runtime/shared/page-module';
 import { NavLink, useMatches } from 'react-router';
-import { Part } from '../personal.js';
+import { AccountPart, SavedLinkPart } from '../personal.js';
 import { SearchForm } from './search-form.js';
 
 const NAVIGATION = [
@@ -26,10 +26,10 @@ export function SiteControls() {
             {label}
           </NavLink>
         ))}
-        <Part name="saved-link" props={{}} />
+        <SavedLinkPart />
       </nav>
       <SearchForm />
-      <Part name="account" props={{ signedInOnly }} />
+      <AccountPart signedInOnly={signedInOnly} />
       <div className="site-color-mode">
         <span aria-hidden="true">Colour mode</span>
         <ColorModeSwitch />

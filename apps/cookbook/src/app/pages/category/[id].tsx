@@ -19,7 +19,7 @@ import { COOKBOOK_ERRORS } from 'cookbook/error-codes';
 import { isSlug } from 'cookbook/content/slug';
 import type { Recipe } from 'cookbook/content/types';
 import { TagChips } from '../../components/tag-chips.js';
-import { Part } from '../../personal.js';
+import { SavePart } from '../../components/save-part.js';
 import { servicesOf } from '../../viewer-services.js';
 
 export const validate: PageValidate = (route) => isSlug(route.params.id);
@@ -68,7 +68,7 @@ function RecipeSection({ recipe }: RecipeSectionProps) {
           </h2>
           <p className="mt-1 text-sm text-muted">{recipe.summary}</p>
         </div>
-        <Part name="save" props={{ recipeId: recipe.id, recipeTitle: recipe.title }} />
+        <SavePart recipeId={recipe.id} recipeTitle={recipe.title} />
       </div>
       <TagChips tags={recipe.tags} />
       <DomHtmlBlock ref={body} className="prose mt-4 max-w-none" value={recipe.html} />

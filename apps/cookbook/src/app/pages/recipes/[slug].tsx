@@ -13,7 +13,7 @@ import { useRef } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { isSlug } from 'cookbook/content/slug';
 import { TagChips } from '../../components/tag-chips.js';
-import { Part } from '../../personal.js';
+import { SavePart } from '../../components/save-part.js';
 import { servicesOf } from '../../viewer-services.js';
 import { recipeJsonLd } from '../../components/recipe-json-ld.js';
 
@@ -72,7 +72,7 @@ export default function RecipePage() {
           <p className="mt-2 text-muted">{recipe.summary}</p>
           <TagChips tags={recipe.tags} />
         </div>
-        <Part name="save" props={{ recipeId: recipe.id, recipeTitle: recipe.title }} />
+        <SavePart recipeId={recipe.id} recipeTitle={recipe.title} />
       </header>
       <DomHtmlBlock ref={body} className="prose max-w-none" value={recipe.html} />
       <CodeBlockCopyButtons containerRef={body} contentKey={recipe.id} />
