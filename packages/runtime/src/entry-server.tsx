@@ -83,7 +83,8 @@ export async function queryPage(request: Request, services: RendererServices): P
 export async function personalPartsElement(location: string, state: unknown, parts: PersonalPart[]) {
   const definition = personal;
   if (!definition) throw new Error('the site defines no personal parts');
-  await (partsLoaded ??= definition.load?.());
+  // Parts register as their modules load: every page's, once.
+  await (partsLoaded ??= Promise.all(appRoutes.pageFiles.map((file) => file.load())));
   const drawn = parts.map(({ name, props }, index) => {
     const draw = Object.hasOwn(definition.parts, name) ? definition.parts[name] : undefined;
     if (typeof draw !== 'function') throw new Error(`unknown personal part "${name}"`);
@@ -100,7 +101,7 @@ export async function personalPartsElement(location: string, state: unknown, par
     </PersonalContext>
   );
 }
-/** The site's modules of parts, imported once. */
+/** Every page module, imported once, so every part is registered. */
 let partsLoaded: Promise<unknown> | undefined;
 
 export function errorElement(error: ErrorBody) {

@@ -14,8 +14,7 @@ export default defineSiteApp({
   pages: import.meta.glob<PageModule>('./pages/**/*.tsx'),
   layouts: { default: DefaultLayout },
   middleware,
-  // The save button's part is defined where the recipe pages import it: the server imports it too.
-  personal: { ...personal, load: () => import('./components/save-part.js') },
+  personal,
   // Its own chunk: no page's first load carries it.
   errorPage: asyncComponent(() => import('./components/site-error-page.js')),
   // Results as you type and `/`, Ctrl+K in every search box: two listeners, loaded once the page is

@@ -9,7 +9,7 @@ import { reviveError, type ErrorBody } from '@tern/shared/errors/errors';
 import { appConfig } from '../shared/app-config.js';
 import { onMutation } from '../shared/mutations.js';
 import { payloadUrl, type Payload } from '../shared/payload.js';
-import { personalRefreshFor, refreshPersonalState } from '../shared/personal.js';
+import { personalState } from '../shared/personal.js';
 
 type BuildIdListener = (buildId: string) => void;
 const buildIdListeners = new Set<BuildIdListener>();
@@ -19,10 +19,17 @@ const preloaded = new Map<string, { payload: Promise<Payload>; expires: number }
 const PRELOAD_TTL_MS = 10_000;
 // A payload fetched before a sign-in or a save would show the page as it was: drop them all.
 // The visitor's state too (a sign-in, a save), before the next page shows it.
+const personalRefresh = () => import('../shared/personal-refresh.js');
+let mutated = false;
 onMutation(() => {
   preloaded.clear();
-  void refreshPersonalState();
+  mutated = true;
+  void personalRefresh().then((m) => m.refreshPersonalState(), noop);
 });
+const noop = () => undefined;
+/** Beside a navigation's payload: a refresh under way (a sign-in's), or a new one if someone is signed in. */
+const personalBeside = (): Promise<unknown> | undefined =>
+  personalState() === undefined && !mutated ? undefined : personalRefresh().then((m) => m.personalRefreshFor(), noop);
 
 /** Called with the build id of every payload answer (build freshness compares it). */
 export function onPayloadBuildId(listener: BuildIdListener): () => void {
@@ -67,7 +74,7 @@ export async function loadPayloadData(request: Request, routeId: string): Promis
   const joined = inflight.get(target);
   let pending = joined ?? takePreloaded(target);
   // A navigation (its first loader) asks for the visitor's part beside the shared payload.
-  const personal = joined ? undefined : personalRefreshFor();
+  const personal = joined ? undefined : personalBeside();
   if (!pending) {
     pending = fetchPayload(target, request.signal);
     inflight.set(target, pending);

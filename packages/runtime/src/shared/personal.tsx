@@ -25,13 +25,12 @@ export type PartDraw<S, P = any> = (state: S, props: P) => ReactNode;
 export interface PersonalDefinition<S = unknown> {
   /** The state every visitor without a session gets, and the shared cache entry is drawn with. */
   anonymous: S;
-  /** Each part by name, as `part()` registered it. */
-  parts: Record<string, PartDraw<S>>;
   /**
-   * Imports the modules that define parts the app's first module does not (so a part a few pages
-   * use stays out of every page's first load); the server awaits it before drawing parts alone.
+   * Each part by name, as `part()` registered it when its module loaded: a part a few pages use is
+   * defined beside them (out of the other pages' first load); the server loads every page module
+   * before it draws parts alone.
    */
-  load?: () => Promise<unknown>;
+  parts: Record<string, PartDraw<S>>;
 }
 
 /** The state of this render (server: the request's; browser: the store's, through `PersonalRoot`). */
@@ -63,7 +62,8 @@ export function definePersonal<S>({ anonymous }: { anonymous: S }) {
   return { anonymous, parts, part, usePersonal };
 }
 
-// The browser's copy of the visitor's state: the document's at start, then each refresh's.
+// The browser's copy of the visitor's state: the document's at start, then each refresh's
+// (./personal-refresh.ts, loaded with the first navigation or change: not first-load JS).
 let current: unknown;
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
@@ -71,9 +71,9 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
+export const personalState = (): unknown => current;
+
 export function setPersonalState(state: unknown): void {
-  // The same state again (most refreshes) is no update: nothing re-renders.
-  if (JSON.stringify(state) === JSON.stringify(current)) return;
   current = state;
   for (const listener of listeners) listener();
 }
@@ -83,21 +83,6 @@ export function readDocumentPersonalState(): void {
   const text = document.getElementById(PERSONAL_ELEMENT_ID)?.textContent;
   current = text ? (JSON.parse(text) as unknown) : undefined;
 }
-
-let refreshing: Promise<void> | undefined;
-
-/** Asks for the visitor's state again (after a sign-in, a save, a navigation); a failure keeps the last. */
-export function refreshPersonalState(): Promise<void> {
-  const refresh = (async () => {
-    const response = await fetch(PERSONAL_PATH, { credentials: 'same-origin', headers: { accept: 'application/json' } }).catch(() => null);
-    const body = (await response?.json().catch(() => null)) as { state?: unknown } | null;
-    if (response?.ok && body && 'state' in body) setPersonalState(body.state ?? undefined);
-  })().finally(() => refreshing === refresh && (refreshing = undefined));
-  return (refreshing = refresh);
-}
-
-/** The refresh under way (a sign-in's), for a navigation to wait on; else a new one if someone is signed in. */
-export const personalRefreshFor = (): Promise<void> | undefined => refreshing ?? (current === undefined ? undefined : refreshPersonalState());
 
 /**
  * Around the browser's app: the store's state for every part, the same at hydration as in the
