@@ -9,7 +9,7 @@
  *
  * Plain JavaScript, like build.mjs: it runs before anything is compiled.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,9 +29,20 @@ const launcherFlags = () => {
   return out.stdout.trim().split(' ').filter(Boolean);
 };
 
+/**
+ * The launcher as a child that hears what this process hears: Ctrl-C and SIGTERM are passed on, and
+ * its exit code is ours (the launcher stops the four services and says how they stopped).
+ */
+function launch() {
+  const child = spawn(process.execPath, [...launcherFlags(), join(dist, 'launch.js')], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.once('exit', (code) => process.exit(code ?? 1));
+  return null;
+}
+
 const COMMANDS = {
   build: (rest) => run([join(src, 'build.mjs'), ...rest]),
-  start: () => run([join(src, 'ensure-build.mjs')], () => [...launcherFlags(), join(dist, 'launch.js')]),
+  start: () => run([join(src, 'ensure-build.mjs')]) || launch(),
   dev: () => run([join(src, 'compile-server.mjs')], [join(dist, 'dev.js')]),
   prerender: (rest) => run([join(dist, 'prerender.js'), ...rest]),
   builds: (rest) => run([join(dist, 'builds-cli.js'), ...rest]),
@@ -44,4 +55,6 @@ if (!handler) {
   process.stderr.write(`usage: tern <${Object.keys(COMMANDS).join('|')}> [args]${command ? ` (unknown command: ${command})` : ''}\n`);
   process.exit(2);
 }
-process.exit(handler(rest));
+const status = handler(rest);
+// null: a child runs on and decides the exit code.
+if (status !== null) process.exit(status);
