@@ -61,7 +61,7 @@ function childrenOf(parent: number): Map<string, number> {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== parent) continue;
-      const name = SERVICE_NAMES.find((n) => readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`/services/${n}/src/main.js`));
+      const name = SERVICE_NAMES.find((n) => readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`/services/${n}/dist/main.js`));
       if (name) found.set(name, Number(entry));
     } catch {
       // the process left meanwhile
