@@ -11,4 +11,4 @@ if (!service || !['gateway', 'renderer'].includes(service) || !['on', 'off'].inc
   process.exit(2);
 }
 if (mode === 'off') disableRequestTelemetryForBenchmark();
-await import(`../services/${service}/src/main.js`);
+await import(`@tern/${service}/main`);

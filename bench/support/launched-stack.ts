@@ -64,7 +64,7 @@ export async function startLaunchedStack(env: NodeJS.ProcessEnv, root = projectR
   }
   const children = childrenOf(launcher.pid!);
   const pidOf = (name: ServiceName) => {
-    const found = children.find((child) => child.cmdline.includes(`/services/${name}/src/main.js`));
+    const found = children.find((child) => child.cmdline.includes(`/services/${name}/dist/main.js`));
     if (!found) throw new Error(`no ${name} process under the launcher`);
     return found.pid;
   };

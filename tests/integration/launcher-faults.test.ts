@@ -21,7 +21,7 @@ function servicePid(launcher: number, name: ServiceName): number | undefined {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (ppid !== launcher) continue;
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`/services/${name}/src/main.js`)) return Number(entry);
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`/services/${name}/dist/main.js`)) return Number(entry);
     } catch {
       // the process left meanwhile
     }
