@@ -28,7 +28,7 @@ function linkNodeModules(copy: string): void {
   mkdirSync(join(own, '.bin'), { recursive: true });
   const { workspaces } = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as { workspaces: string[] };
   const names = new Map(workspaces.map((dir) => [(JSON.parse(readFileSync(join(copy, dir, 'package.json'), 'utf8')) as { name: string }).name, dir]));
-  const scopes = new Set([...names.keys()].filter((name) => name.startsWith('@')).map((name) => name.slice(0, name.indexOf('/'))));
+  const scopes = new Set([...names.keys()].filter((name) => name.startsWith('@')).map((name) => name.split('/')[0] ?? name));
   for (const entry of readdirSync(installed)) {
     if (entry === '.bin' || names.has(entry) || scopes.has(entry)) continue;
     symlinkSync(join(installed, entry), join(own, entry));

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '@tern/shared/config/paths';
+import { defaultPublicDir } from '@tern/shared/config/paths';
 import { startStack, type Stack } from '../support/stack.js';
 
 let stack: Stack;
@@ -22,7 +22,7 @@ async function findPublicImage(dir: string): Promise<string | undefined> {
 }
 
 beforeAll(async () => {
-  const publicDir = join(projectRoot, 'public');
+  const publicDir = defaultPublicDir;
   const found = await findPublicImage(join(publicDir, 'images'));
   if (!found) throw new Error('no image under public/images');
   image = found.slice(publicDir.length).split('\\').join('/');
