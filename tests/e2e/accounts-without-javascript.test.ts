@@ -11,7 +11,7 @@ import { stackForFile } from '../support/stack.js';
 
 // Room for a busy machine: signed-in pages here must show their personal parts, which past the
 // 50 ms default would be served anonymous (docs/decisions/personal-holes.md).
-const stack = stackForFile({ redis: false, env: { PERSONAL_PARTS_BUDGET_MS: '3000' } });
+const stack = stackForFile({ redis: false });
 const chromium = chromiumForFile();
 
 async function signInWithoutJavaScript(password: string, tab?: Page) {

@@ -25,7 +25,7 @@ const usersDir = await mkdtemp(join(tmpdir(), 'personal-holes-users-'));
 const USERS_FILE = join(usersDir, 'users.json');
 // Room for a busy machine (2 cores shared by several test runs): these tests are about what the
 // visitor sees when the parts arrive; the 50 ms default and its fallback are the second stack's.
-const stack = stackForFile({ redis: false, env: { USERS_FILE, PERSONAL_PARTS_BUDGET_MS: '3000' } });
+const stack = stackForFile({ redis: false, env: { USERS_FILE } });
 // The same stack with a budget no answer can meet: every visitor's parts are late.
 const late = stackForFile({ redis: false, env: { PERSONAL_PARTS_BUDGET_MS: '1' } });
 const chromium = chromiumForFile();

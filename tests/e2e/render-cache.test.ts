@@ -13,7 +13,7 @@ import { DEMO } from '../integration/site-support.js';
 // Room for a busy machine: a signed-in page here must show its personal parts, which past the
 // 50 ms default would be served anonymous (docs/decisions/personal-holes.md; that fallback is
 // tests/e2e/personal-holes.test.ts's).
-const stack = stackForFile({ redis: false, env: { PERSONAL_PARTS_BUDGET_MS: '3000' } });
+const stack = stackForFile({ redis: false });
 let problems: string[];
 const chromium = chromiumForFile();
 
