@@ -1,13 +1,13 @@
 /**
  * Every route-rule kind, registered once. A kind is one file (its input, normalised value, merge
- * and the headers it adds to an answer: route-rule-kind.ts); adding one is that file and a line in
- * ROUTE_RULE_KINDS below. The config's types (route-rule-types.ts) are made from them, the
+ * and the headers it adds to an answer: kind.ts); adding one is that file and a line in
+ * ROUTE_RULE_KINDS below. The config's types (types.ts) are made from them, the
  * build normalises with them (route-rules.ts), the matcher merges with them, and the gateway adds
  * their headers to every answer and to every cache hit alike.
  */
 import type { AnswerFacts, RouteRuleKind } from './kind.js';
-import { cacheKind } from './cache-rules.js';
-import { headersKind } from './rule-headers.js';
+import { cacheKind } from './kinds/cache.js';
+import { headersKind } from './kinds/headers.js';
 import { prerenderKind } from './kinds/prerender.js';
 import { redirectKind } from './kinds/redirect.js';
 import { robotsKind } from './kinds/robots.js';

@@ -1,4 +1,4 @@
-/** A bad rule in the site config; the message names the rule. Its own file: route-rules.ts and route-rules-cache.ts both throw it. */
+/** A bad rule in the site config; the message names the rule. Its own file: route-rules.ts and the kinds (kinds/) throw it. */
 export class RouteRuleError extends Error {
   constructor(
     readonly pattern: string,

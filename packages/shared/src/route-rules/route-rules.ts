@@ -17,7 +17,7 @@ export {
   isValidRedirectTarget,
   REDIRECT_STATUSES,
 } from './kinds/redirect.js';
-export type { CacheRuleInput } from './cache-rules.js';
+export type { CacheRuleInput } from './kinds/cache.js';
 
 export type { CacheRule, CompiledRouteRules, MatchedRouteRules, RedirectRule, RouteRuleInput, RouteRules };
 

@@ -6,7 +6,7 @@
 import type { RouteRules } from './kinds.js';
 
 export type { RedirectRule } from './kinds/redirect.js';
-export type { CacheRule } from './cache-rules.js';
+export type { CacheRule } from './kinds/cache.js';
 export type { RouteRules };
 
 /** Pattern -> normalised rules, as the build writes them into the build meta. */

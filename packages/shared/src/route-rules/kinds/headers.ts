@@ -3,8 +3,8 @@
  * long cache lifetime must never stick to an error). More specific rules add to and replace the
  * headers of less specific ones.
  */
-import { RouteRuleError } from './route-rule-error.js';
-import type { RouteRuleKind } from './kind.js';
+import { RouteRuleError } from '../route-rule-error.js';
+import type { RouteRuleKind } from '../kind.js';
 
 const HEADER_NAME = /^[!#$%&'*+.^`|~\w-]+$/;
 

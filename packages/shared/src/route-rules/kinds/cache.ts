@@ -3,8 +3,8 @@
  * every `false` opts out (Nitro's `swr: false` leaves an inherited cache on), and `varies` may
  * only name what can safely split the cache: headers, or single cookies as `cookie:name`.
  */
-import { RouteRuleError } from './route-rule-error.js';
-import type { RouteRuleKind } from './kind.js';
+import { RouteRuleError } from '../route-rule-error.js';
+import type { RouteRuleKind } from '../kind.js';
 
 /**
  * A cached route, Nitro's cache options once normalised (`swr`, `isr` and `cache` all become
