@@ -20,6 +20,10 @@
  * credentials, which the cache never answers: the renderer renders, the gateway streams and
  * compresses it), goal <= 0.5 ms or <= 2x a hit. BENCH_BASELINE_ROOT names another checkout
  * (built): its stack runs in the same rounds and each of its figures is printed beside ours.
+ * A signed-in visitor (the demo account's session) on the same page: the shared entry with their
+ * personal parts spliced in by the gateway (every process it costs: launcher, gateway, renderer),
+ * against the anonymous hit (goal: CPU <= 2x, req/s >= 0.5x), and against a full render of the
+ * page through the whole stack (what every signed-in page cost before personal parts).
  * BENCH_SECONDS and BENCH_ROUNDS shorten or lengthen it; BENCH_DYNAMIC_SECONDS the dynamic load, BENCH_SETTLE_SECONDS the wait before the settled RSS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -136,6 +140,30 @@ function memoryTable(stack: LaunchedStack, of: (pid: number) => number = rssOf):
 
 const fmt = (value: number, digits = 3) => value.toFixed(digits);
 
+/** The session cookie of the demo account on that stack: what a signed-in visitor sends. */
+async function signedInCookie(stack: LaunchedStack): Promise<string> {
+  const response = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: stack.url, 'user-agent': PERSON },
+    body: JSON.stringify({ email: 'demo@cookbook.test', password: 'cookbook-demo' }),
+  });
+  if (!response.ok) throw new Error(`signing in for the bench: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** A signed-in page must be a private hit (personal parts), or the figure is not the one asked for. */
+async function checkSignedIn(url: string, cookie: string): Promise<number> {
+  const response = await fetch(url, { headers: { 'user-agent': PERSON, cookie } });
+  const body = await response.text();
+  const cache = response.headers.get('x-cache');
+  const control = response.headers.get('cache-control') ?? '';
+  if (cache !== 'HIT' || !control.includes('private')) throw new Error(`a signed-in page is x-cache ${cache}, ${control}: not stitched`);
+  return body.length;
+}
+
 /** A baseline's hits through its whole stack, as ours are measured. */
 function hitTargets(name: string, stack: LaunchedStack, plain: Record<string, string>, compressed: Record<string, string>): Target[] {
   return [
@@ -186,6 +214,23 @@ function printGatewayCosts(targets: readonly Target[], runs: readonly Run[][]): 
   }
 }
 
+/** The signed-in page against the anonymous hit (goal: CPU <= 2x, req/s >= 0.5x) and a full render. */
+function printSignedInCosts(targets: readonly Target[], runs: readonly Run[][]): void {
+  const byLabel = (label: string) => runs[targets.findIndex((target) => target.label === label)]!;
+  const signedIn = byLabel('ours, signed in, br (LOG_LEVEL=info)');
+  const hit = byLabel('ours, cached hit, br (LOG_LEVEL=info)');
+  const render = byLabel('ours, full render through the stack, br (LOG_LEVEL=info)');
+  const ratio = (a: Run[], b: Run[], pick: (run: Run) => number) => median(a.map((run, round) => pick(run) / pick(b[round]!)));
+  const cpu = ratio(signedIn, hit, (r) => r.cpuMsPerRequest);
+  const rps = ratio(signedIn, hit, (r) => r.rps);
+  console.log(
+    `signed in / anonymous hit, br: CPU per request ${fmt(cpu, 2)}x (goal <= 2: ${cpu <= 2 ? 'met' : 'NOT met'}), req/s ${fmt(rps, 2)}x (goal >= 0.5: ${rps >= 0.5 ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `signed in / a full render through the stack, br: CPU per request ${fmt(ratio(signedIn, render, (r) => r.cpuMsPerRequest), 2)}x, req/s ${fmt(ratio(signedIn, render, (r) => r.rps), 2)}x`,
+  );
+}
+
 const baselineRoot = process.env.BENCH_BASELINE_ROOT;
 const info = await startLaunchedStack({ LOG_LEVEL: 'info' });
 const warn = await startLaunchedStack({ LOG_LEVEL: 'warn' });
@@ -205,6 +250,9 @@ try {
 
   const plain = { 'user-agent': PERSON };
   const compressed = { ...plain, 'accept-encoding': 'br, gzip' };
+  const cookie = await signedInCookie(info);
+  const signedInBytes = await checkSignedIn(`${info.url}${PAGE}`, cookie);
+  console.log(`signed in: ${PAGE} is a private HIT with the visitor's parts, ${signedInBytes} bytes`);
   const targets: Target[] = [
     { label: 'ours, cached hit, identity (LOG_LEVEL=info)', url: `${info.url}${PAGE}`, headers: plain, pids: stackPids(info) },
     { label: 'ours, cached hit, identity (LOG_LEVEL=warn)', url: `${warn.url}${PAGE}`, headers: plain, pids: stackPids(warn) },
@@ -213,6 +261,13 @@ try {
     { label: 'ours, cached hit, br (LOG_LEVEL=warn)', url: `${warn.url}${PAGE}`, headers: compressed, pids: stackPids(warn) },
     { label: 'bare node:http, br', url: `${bare.url}${PAGE}`, headers: compressed, pids: [bare.pid] },
     ...gatewayTargets('ours', info, compressed),
+    { label: 'ours, signed in, br (LOG_LEVEL=info)', url: `${info.url}${PAGE}`, headers: { ...compressed, cookie }, pids: stackPids(info) },
+    {
+      label: 'ours, full render through the stack, br (LOG_LEVEL=info)',
+      url: `${info.url}${PAGE}`,
+      headers: { ...compressed, authorization: 'Bearer bench' },
+      pids: stackPids(info),
+    },
     ...(baseline ? [...hitTargets('baseline', baseline, plain, compressed), ...gatewayTargets('baseline', baseline, compressed)] : []),
   ];
   const runs: Run[][] = targets.map(() => []);
@@ -265,6 +320,7 @@ try {
     `the launcher's output at info: ${Math.round(logBytesPerRequest)} bytes per request (at warn: ${warn.outputBytes()} bytes in all)`,
   );
   printGatewayCosts(targets, runs);
+  printSignedInCosts(targets, runs);
   const others = runs.flat().map((r) => r.othersCores);
   console.log(
     `noise: the rest of the machine used ${fmt(median(others), 2)} cores (median; ${fmt(Math.min(...others), 2)}..${fmt(Math.max(...others), 2)}) of 2 during the runs`,
