@@ -4,10 +4,7 @@
  * os.tmpdir() (outside the checkout), the tarballs are installed there (offline from npm's cache
  * where it can), and the site is built, started and dev-served with the `tern` command line
  * through the four services: its pages, its route rule, its server route and its own error page.
- *
- * WAITING FOR THE RESTRUCTURE: until packages/* exist this cannot pass, so it is named
- * `.pending.ts` (outside the default run); the lead renames it `site-outside-the-repo.test.ts` when
- * the workspace lands, and adjusts PLATFORM_IMPORTS below to the packages' real `exports`.
+ * The fixture imports the platform by package name (@tern/*), so it is copied as it is.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,25 +13,14 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import { findFreeBasePort } from '@tern/cli/ports';
 import { PERSON_USER_AGENT } from '../support/chromium.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
 
 const run = promisify(execFile);
 const FIXTURE = join(projectRoot, 'tests', 'fixtures', 'tiny-site');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/**
- * The fixture reaches the platform by relative paths inside the checkout; a site outside it names
- * the packages. Each module the fixture imports, by its file, and the specifier that replaces it.
- */
-const PLATFORM_IMPORTS: Record<string, string> = {
-  'site-api/define-site.js': '@tern/site',
-  'site-api/define-site-app.js': '@tern/site',
-  'site-api/services.js': '@tern/site',
-  'site-api/server.js': '@tern/site/server',
-  'runtime/shared/page-module.js': '@tern/runtime',
-};
 /** The packages the site itself depends on; the others arrive as their dependencies, from the tarballs too. */
 const SITE_PACKAGES = ['@tern/site', '@tern/runtime', '@tern/ui', '@tern/cli'];
 const REGISTRY_DEPENDENCIES = ['react', 'react-dom', 'react-router'];
@@ -71,21 +57,13 @@ async function packAll(into: string): Promise<Map<string, string>> {
   return tarballs;
 }
 
-/** The fixture's files with the package specifiers; an import that still climbs out of the site is an error. */
+/** The fixture as it is; an import that climbs out of the site would reach the checkout, an error. */
 async function makeSite(dir: string): Promise<void> {
   await cp(FIXTURE, dir, { recursive: true });
   for (const file of await readdir(dir, { recursive: true })) {
     if (!/\.tsx?$/.test(file)) continue;
-    const path = join(dir, file);
-    let text = await readFile(path, 'utf8');
-    text = text.replace(/from '((?:\.\.\/)+)services\/renderer\/src\/([^']+)'/g, (whole, _up: string, module: string) => {
-      const replacement = PLATFORM_IMPORTS[module];
-      if (!replacement) throw new Error(`${file}: no package for ${module}; add it to PLATFORM_IMPORTS`);
-      return `from '${replacement}'`;
-    });
-    const climbing = /from '(\.\.\/){2,}[^']*'/.exec(text);
-    if (climbing) throw new Error(`${file} still imports from the checkout: ${climbing[0]}`);
-    await writeFile(path, text);
+    const climbing = /from '(\.\.\/){2,}[^']*'/.exec(await readFile(join(dir, file), 'utf8'));
+    if (climbing) throw new Error(`${file} imports from the checkout: ${climbing[0]}`);
   }
 }
 
