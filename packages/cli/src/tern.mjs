@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fromSource } from './project.mjs';
 
 const src = dirname(fileURLToPath(import.meta.url));
 const dist = join(src, '..', 'dist');
@@ -32,7 +33,8 @@ const launcherFlags = () => {
 const COMMANDS = {
   build: (rest) => run([join(src, 'build.mjs'), ...rest]),
   start: () => run([join(src, 'ensure-build.mjs')], () => [...launcherFlags(), join(dist, 'launch.js')]),
-  dev: () => run([join(src, 'compile-server.mjs')], [join(dist, 'dev.js')]),
+  // An installed platform was compiled when it was packed; its checkout compiles its sources first.
+  dev: () => run(...(fromSource ? [[join(src, 'compile-server.mjs')]] : []), [join(dist, 'dev.js')]),
   prerender: (rest) => run([join(dist, 'prerender.js'), ...rest]),
   builds: (rest) => run([join(dist, 'builds-cli.js'), ...rest]),
   cache: (rest) => run([join(dist, 'cache-cli.js'), ...rest]),
