@@ -9,21 +9,41 @@
  *
  * Plain JavaScript, like build.mjs: it runs before anything is compiled.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fromSource } from './project.mjs';
 
 const src = dirname(fileURLToPath(import.meta.url));
 const dist = join(src, '..', 'dist');
-const node = (args) => spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
-const run = (...steps) => {
+
+/**
+ * One step in a Node process of its own, with this terminal. A SIGTERM to `tern` (a supervisor's,
+ * a test's) is passed on, so the step stops its services before `tern` exits: `tern` gone with its
+ * launcher still running would leave four services on their ports. Ctrl-C's SIGINT reaches the
+ * step from the terminal already (the whole foreground group gets it): `tern` only waits for it,
+ * as passing it on would make the step's second SIGINT cut its own shutdown short.
+ */
+const ignore = () => {};
+function node(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit' });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGTERM', forward).on('SIGHUP', forward).on('SIGINT', ignore);
+    child.once('exit', (code, signal) => {
+      process.off('SIGTERM', forward).off('SIGHUP', forward).off('SIGINT', ignore);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function run(...steps) {
   for (const args of steps) {
-    const status = typeof args === 'function' ? node(args()) : node(args);
+    const status = await node(typeof args === 'function' ? args() : args);
     if (status !== 0) return status;
   }
   return 0;
-};
+}
 /** The launcher's own V8 flags, asked of launcher-flags.js once it is compiled. */
 const launcherFlags = () => {
   const out = spawnSync(process.execPath, [join(dist, 'launcher-flags.js')], { encoding: 'utf8' });
@@ -46,4 +66,4 @@ if (!handler) {
   process.stderr.write(`usage: tern <${Object.keys(COMMANDS).join('|')}> [args]${command ? ` (unknown command: ${command})` : ''}\n`);
   process.exit(2);
 }
-process.exit(handler(rest));
+process.exit(await handler(rest));
