@@ -94,7 +94,7 @@ async function writeManifest(tarballs: Map<string, string>): Promise<void> {
  * package.json and its own dist/ decide, as for a team running it by hand.
  */
 function siteEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['SITE', 'BUILD_DIR', 'NODE_ENV', 'NODE_OPTIONS', 'REDIS_URL']) delete env[name];
   return { ...env, ...extra };
 }
