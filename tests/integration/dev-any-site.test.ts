@@ -42,7 +42,7 @@ async function publishAnotherSitesBuild(): Promise<void> {
 }
 
 const typecheck = () =>
-  spawnSync(process.execPath, [join(projectRoot, 'scripts', 'typecheck-site.mjs')], {
+  spawnSync(process.execPath, [join(projectRoot, 'packages', 'cli', 'src', 'typecheck-site.mjs')], {
     cwd: projectRoot,
     env: { ...process.env, SITE: join(siteDir, 'site.ts'), BUILD_DIR: root },
     encoding: 'utf8',
@@ -90,7 +90,7 @@ describe('npm run typecheck with SITE', () => {
 describe('npm run dev with SITE', () => {
   it('serves this site from its first answer, never the build another site left in the store', async () => {
     base = await findFreeBasePort();
-    dev = spawn(process.execPath, [join(projectRoot, 'dist', 'node', 'scripts', 'dev.js')], {
+    dev = spawn(process.execPath, [join(projectRoot, 'packages', 'cli', 'dist', 'dev.js')], {
       cwd: projectRoot,
       env: { ...process.env, PORT: String(base), BUILD_DIR: root, SITE: join(siteDir, 'site.ts'), REDIS_URL: '', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

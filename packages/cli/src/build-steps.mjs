@@ -6,11 +6,9 @@
  * npm script (`npm run build:icons`…) that runs it alone, whatever its inputs.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative, resolve } from 'node:path';
+import { cliScript, fromSource, projectRoot as root, viteBin, viteConfig } from './project.mjs';
 import { compiledPath } from './server-sources.mjs';
-
-const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 /**
  * packages/vite-plugin/src/icon-bundle.ts's NAME_IN_TEXT (a test holds them equal): the Vite build
@@ -31,10 +29,44 @@ const PACKAGES = ['package-lock.json', 'package.json'];
 /** The code a site's Vite build reads: the React runtime, the UI kit, the site API, the plugins, the shared modules. */
 const BROWSER_PACKAGES = ['packages/runtime', 'packages/ui', 'packages/site', 'packages/vite-plugin', 'packages/shared'];
 
+/**
+ * The site's folder, project-relative: a site outside the checkout keys its Vite build on it.
+ * SITE, else package.json's `tern.site`, else site/site.ts (as @tern/site/site-file says).
+ */
+function siteFolder() {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const file = resolve(root, process.env.SITE || manifest.tern?.site || join('site', 'site.ts'));
+  return relative(root, dirname(file)) || '.';
+}
+
+/**
+ * Where the platform is installed (a site's node_modules), its code was compiled when it was
+ * packed and is keyed by the lockfile: no compile step, no source imports to hash, and no content
+ * step (the cookbook's own, which only its checkout has).
+ */
+function installedSteps(steps) {
+  const dropped = new Set(['compile', 'content']);
+  const site = siteFolder();
+  return steps
+    .filter((step) => !dropped.has(step.name))
+    .map((step) => ({
+      ...step,
+      inputs: step.name === 'renderer' ? { ...step.inputs, files: [site, ...PACKAGES] } : { ...step.inputs, imports: [] },
+      after: step.after.filter((name) => !dropped.has(name)),
+      runsAfter: step.runsAfter?.filter((name) => !dropped.has(name)),
+    }));
+}
+
 /** @param {string} buildDir where the build goes (dist/, or BUILD_DIR) */
 export function buildSteps(buildDir) {
-  // A step's script by its source path; it runs compiled, from its package's dist/.
-  const node = (source) => [process.execPath, [compiledPath(root, source)]];
+  const steps = checkoutSteps(buildDir);
+  return fromSource ? steps : installedSteps(steps);
+}
+
+function checkoutSteps(buildDir) {
+  // A step's script by its source path; it runs compiled, from its package's dist/ (installed: @tern/cli's own).
+  const compiled = (source) => (fromSource ? compiledPath(root, source) : cliScript(source.replace(/^packages\/cli\/src\/|\.ts$/g, '')));
+  const node = (source) => [process.execPath, [compiled(source)]];
   return [
     {
       name: 'compile',
@@ -68,7 +100,7 @@ export function buildSteps(buildDir) {
       label: 'build client and SSR bundles (Vite)',
       command: [
         process.execPath,
-        ['node_modules/vite/bin/vite.js', 'build', '--config', 'packages/vite-plugin/vite.config.ts', '--logLevel', 'warn'],
+        [viteBin(), 'build', '--config', viteConfig(), '--logLevel', 'warn'],
       ],
       // The runtime, UI kit, site API and build code, the site, the shared modules, and the icon names the content holds.
       inputs: {

@@ -7,13 +7,12 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inputsKey, recordInputs, upToDate } from './build-inputs.mjs';
 import { buildSteps } from './build-steps.mjs';
 import { compileServer } from './compile-server.mjs';
+import { projectRoot as root } from './project.mjs';
 import { serverSources } from './server-sources.mjs';
 
-const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const buildDir = process.env.BUILD_DIR ? resolve(process.env.BUILD_DIR) : resolve(root, 'dist');
 // The compiled server code always goes to the project's dist/node, whatever BUILD_DIR says.
 const dirOf = (step) => (step.name === 'compile' ? resolve(root, 'dist') : buildDir);

@@ -8,13 +8,19 @@
  * keeps its state in folders of its own (packages/cli/src/dev-site.ts). Embedded store by default.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig, port, z } from '@tern/shared/config/service-config';
 import { projectRoot } from '@tern/shared/config/paths';
 import { HEALTH_PATH } from '@tern/shared/url-space/health';
 import { devSiteOf } from './dev-site.js';
 import { pipeTagged, tag } from './log-lines.js';
-import { PORT_OFFSETS, serviceEntry, serviceEnv, SERVICE_NAMES, waitForOk, waitForStack, type ServiceName } from './services.js';
+import {
+  platformFromSource,
+  PORT_OFFSETS,
+  serviceEntry,
+  serviceEnv,
+  serviceModule,
+  SERVICE_NAMES, waitForOk, waitForStack, type ServiceName } from './services.js';
 
 const config = loadConfig('dev', {
   PORT: port(3000),
@@ -29,7 +35,7 @@ let stopping = false;
 
 /** The renderer runs its development entry (Vite in middleware mode); the others their usual one. */
 function entryOf(name: ServiceName): string {
-  return name === 'renderer' ? join(projectRoot, 'services', 'renderer', 'dist', 'dev.js') : serviceEntry(name);
+  return name === 'renderer' ? serviceModule('renderer', 'dev') : serviceEntry(name);
 }
 
 function startService(name: ServiceName): void {
@@ -46,7 +52,7 @@ function startService(name: ServiceName): void {
 }
 
 function startCompiler(): void {
-  const script = join(projectRoot, 'packages', 'cli', 'src', 'compile-server.mjs');
+  const script = fileURLToPath(new URL('../src/compile-server.mjs', import.meta.url));
   const child = spawn(process.execPath, [script, '--watch'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   children.set('compile', child);
   pipeTagged('compile', child.stdout!, process.stdout);
@@ -77,7 +83,8 @@ async function startStack(): Promise<void> {
 
 say(`site: ${site.file} (state in ${site.dir})`);
 say(`store: ${config.REDIS_URL ? `Redis at ${config.REDIS_URL}` : `embedded (files under ${site.env.BUILD_STORE_DIR})`}`);
-startCompiler();
+// An installed platform was compiled when it was packed: only its own checkout has sources to watch.
+if (platformFromSource) startCompiler();
 process.once('SIGINT', stopAll);
 process.once('SIGTERM', stopAll);
 

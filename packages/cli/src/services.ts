@@ -4,7 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { projectRoot } from '@tern/shared/config/paths';
 import { HEALTH_PATH, READY_PATH } from '@tern/shared/url-space/health';
 import { imageAllocatorEnv } from './allocator.js';
@@ -15,8 +17,24 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 /** The gateway takes the base port; the others the next three, in this order. */
 export const PORT_OFFSETS: Record<ServiceName, number> = { gateway: 0, renderer: 1, image: 2, icons: 3 };
 
+const require = createRequire(import.meta.url);
+
+/**
+ * True in the platform's checkout (its sources compiled there, `tern dev` watching them), false
+ * where the packages were installed under a site's node_modules (compiled when they were packed).
+ */
+export const platformFromSource = !fileURLToPath(import.meta.url).includes(`${sep}node_modules${sep}`);
+
+/**
+ * A service's compiled module, found as Node finds the package (services/* in the checkout, the
+ * site's node_modules where it is installed); by its package.json, so no export condition applies.
+ */
+export function serviceModule(name: ServiceName, module: string): string {
+  return join(dirname(require.resolve(`@tern/${name}/package.json`)), 'dist', `${module}.js`);
+}
+
 export function serviceEntry(name: ServiceName): string {
-  return join(projectRoot, 'services', name, 'dist', 'main.js');
+  return serviceModule(name, 'main');
 }
 
 /** The environment each service gets: its own PORT and the addresses of the others. */

@@ -2,14 +2,14 @@
 /**
  * `npm run typecheck`'s last step: the types of the site SITE names, when it is not the project's
  * own site/ (which the project's tsconfigs already cover). A tsconfig is written for it under
- * `{BUILD_DIR}/dev/typecheck/`, with the renderer's app settings (bundler resolution, Vite's
+ * `{BUILD_DIR}/dev/typecheck/`, with the React runtime's settings (bundler resolution, Vite's
  * `import.meta.glob` types), and tsc checks every TypeScript file of the site's folder.
  *
  *   SITE=../blog/site.ts npm run typecheck
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,10 +21,13 @@ export function siteTsconfig(env, projectRoot = root) {
   const siteFile = resolve(projectRoot, env.SITE);
   if (!existsSync(siteFile)) throw new Error(`SITE: no such file: ${siteFile}`);
   const siteDir = dirname(siteFile);
-  const inside = relative(join(projectRoot, 'site'), siteDir);
+  // The project's own site (package.json's `tern.site`, the cookbook here) is in its tsconfigs already.
+  const own = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')).tern?.site ?? join('site', 'site.ts');
+  const inside = relative(dirname(resolve(projectRoot, own)), siteDir);
   if (!inside.startsWith('..') && !inside.startsWith(sep)) return null;
   return {
-    extends: join(projectRoot, 'services', 'renderer', 'tsconfig.json'),
+    // The React runtime's settings: bundler resolution, Vite's `import.meta.glob` types.
+    extends: join(projectRoot, 'packages', 'runtime', 'tsconfig.json'),
     // A site outside the project is outside the base config's rootDir: this check emits nothing.
     compilerOptions: { noEmit: true, rootDir: '/', types: ['node', 'vite/client'] },
     include: [join(siteDir, '**', '*.ts'), join(siteDir, '**', '*.tsx')],

@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot, projectSettings } from '@tern/shared/config/paths';
 import { devSiteOf } from './dev-site.js';
 
 describe('the state folders of a dev run', () => {
   it('are keyed by the site file: two sites never share one, the same site always gets its own back', () => {
     const cookbook = devSiteOf({}, '/b');
     const blog = devSiteOf({ SITE: '/elsewhere/blog/site.ts' }, '/b');
-    expect(cookbook.file).toBe(join(projectRoot, 'site', 'site.ts'));
+    // With no SITE, the site the project's package.json names (`tern.site`), as `tern build` takes it.
+    expect(cookbook.file).toBe(join(projectRoot, projectSettings.site ?? join('site', 'site.ts')));
     expect(blog.id).toMatch(/^blog-[0-9a-f]{10}$/);
     expect(blog.dir).not.toBe(cookbook.dir);
     expect(devSiteOf({ SITE: '/elsewhere/blog/site.ts' }, '/b')).toEqual(blog);

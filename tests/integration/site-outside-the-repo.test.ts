@@ -4,10 +4,7 @@
  * os.tmpdir() (outside the checkout), the tarballs are installed there (offline from npm's cache
  * where it can), and the site is built, started and dev-served with the `tern` command line
  * through the four services: its pages, its route rule, its server route and its own error page.
- *
- * WAITING FOR THE RESTRUCTURE: until packages/* exist this cannot pass, so it is named
- * `.pending.ts` (outside the default run); the lead renames it `site-outside-the-repo.test.ts` when
- * the workspace lands, and adjusts PLATFORM_IMPORTS below to the packages' real `exports`.
+ * The fixture imports the platform by package name (@tern/*), so it is copied as it is.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,25 +13,14 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot } from '@tern/shared/config/paths';
+import { findFreeBasePort } from '@tern/cli/ports';
 import { PERSON_USER_AGENT } from '../support/chromium.js';
-import { findFreeBasePort } from '../../scripts/ports.js';
 
 const run = promisify(execFile);
 const FIXTURE = join(projectRoot, 'tests', 'fixtures', 'tiny-site');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/**
- * The fixture reaches the platform by relative paths inside the checkout; a site outside it names
- * the packages. Each module the fixture imports, by its file, and the specifier that replaces it.
- */
-const PLATFORM_IMPORTS: Record<string, string> = {
-  'site-api/define-site.js': '@tern/site',
-  'site-api/define-site-app.js': '@tern/site',
-  'site-api/services.js': '@tern/site',
-  'site-api/server.js': '@tern/site/server',
-  'runtime/shared/page-module.js': '@tern/runtime',
-};
 /** The packages the site itself depends on; the others arrive as their dependencies, from the tarballs too. */
 const SITE_PACKAGES = ['@tern/site', '@tern/runtime', '@tern/ui', '@tern/cli'];
 const REGISTRY_DEPENDENCIES = ['react', 'react-dom', 'react-router'];
@@ -47,45 +33,41 @@ let output = '';
 
 /** Every workspace package of the platform (packages/*, services/*), the private app excluded. */
 async function platformPackages(): Promise<string[]> {
+  // A tarball carries the compiled dist/ the exports maps' `default` names: the checkout's build makes it.
+  if (!existsSync(join(projectRoot, 'packages', 'cli', 'dist', 'launch.js'))) throw new Error('the checkout is not built: npm run build');
   const folders: string[] = [];
   for (const parent of ['packages', 'services']) {
     for (const name of await readdir(join(projectRoot, parent))) {
       const manifest = join(projectRoot, parent, name, 'package.json');
       if (!existsSync(manifest)) throw new Error(`${parent}/${name} has no package.json: the restructure of issue #33 has not landed`);
       const pkg = JSON.parse(await readFile(manifest, 'utf8')) as { private?: boolean };
-      if (!pkg.private) folders.push(join(projectRoot, parent, name));
+      if (pkg.private) continue;
+      folders.push(join(projectRoot, parent, name));
     }
   }
   return folders;
 }
 
-/** `npm pack` of each package into `into`; its name to its tarball. */
+/** `npm pack` of each package into `into`, side by side; its name to its tarball. */
 async function packAll(into: string): Promise<Map<string, string>> {
-  const tarballs = new Map<string, string>();
-  for (const folder of await platformPackages()) {
-    const { stdout } = await run(NPM, ['pack', '--json', '--pack-destination', into], { cwd: folder, maxBuffer: 64 * 1024 * 1024 });
-    const [packed] = JSON.parse(stdout) as Array<{ name: string; filename: string }>;
-    if (!packed) throw new Error(`npm pack gave nothing for ${folder}`);
-    tarballs.set(packed.name, join(into, packed.filename));
-  }
-  return tarballs;
+  const packed = await Promise.all(
+    (await platformPackages()).map(async (folder) => {
+      const { stdout } = await run(NPM, ['pack', '--json', '--pack-destination', into], { cwd: folder, maxBuffer: 64 * 1024 * 1024 });
+      const [tarball] = JSON.parse(stdout) as Array<{ name: string; filename: string }>;
+      if (!tarball) throw new Error(`npm pack gave nothing for ${folder}`);
+      return [tarball.name, join(into, tarball.filename)] as const;
+    }),
+  );
+  return new Map(packed);
 }
 
-/** The fixture's files with the package specifiers; an import that still climbs out of the site is an error. */
+/** The fixture as it is; an import that climbs out of the site would reach the checkout, an error. */
 async function makeSite(dir: string): Promise<void> {
   await cp(FIXTURE, dir, { recursive: true });
   for (const file of await readdir(dir, { recursive: true })) {
     if (!/\.tsx?$/.test(file)) continue;
-    const path = join(dir, file);
-    let text = await readFile(path, 'utf8');
-    text = text.replace(/from '((?:\.\.\/)+)services\/renderer\/src\/([^']+)'/g, (whole, _up: string, module: string) => {
-      const replacement = PLATFORM_IMPORTS[module];
-      if (!replacement) throw new Error(`${file}: no package for ${module}; add it to PLATFORM_IMPORTS`);
-      return `from '${replacement}'`;
-    });
-    const climbing = /from '(\.\.\/){2,}[^']*'/.exec(text);
-    if (climbing) throw new Error(`${file} still imports from the checkout: ${climbing[0]}`);
-    await writeFile(path, text);
+    const climbing = /from '(\.\.\/){2,}[^']*'/.exec(await readFile(join(dir, file), 'utf8'));
+    if (climbing) throw new Error(`${file} imports from the checkout: ${climbing[0]}`);
   }
 }
 
@@ -93,30 +75,37 @@ async function installedVersion(name: string): Promise<string> {
   return (JSON.parse(await readFile(join(projectRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** The site's package.json: every tarball (so @tern/* resolve to them, not a registry) and React. */
+/**
+ * The site's package.json, as README's "A site on the platform" has a team write it: every
+ * tarball (so @tern/* resolve to them, not a registry), React, and `tern.site` naming the site.
+ */
 async function writeManifest(tarballs: Map<string, string>): Promise<void> {
   for (const name of SITE_PACKAGES) if (!tarballs.has(name)) throw new Error(`no package ${name} was packed`);
   const dependencies: Record<string, string> = {};
   for (const [name, tarball] of tarballs) dependencies[name] = `file:${tarball}`;
   for (const name of REGISTRY_DEPENDENCIES) dependencies[name] = await installedVersion(name);
-  const manifest = { name: 'tiny-outside', private: true, type: 'module', dependencies };
+  const manifest = { name: 'tiny-outside', private: true, type: 'module', tern: { site: 'site.ts' }, dependencies };
   await writeFile(join(siteDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-const tern = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  run(join(siteDir, 'node_modules', '.bin', 'tern'), args, {
-    cwd: siteDir,
-    env: { ...process.env, SITE: 'site.ts', BUILD_DIR: 'dist', ...env },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+/**
+ * The environment of the site's `tern`: this process's, less what would point it elsewhere (the
+ * test runner's NODE_ENV and conditions, a SITE or BUILD_DIR of the checkout's), so the site's
+ * package.json and its own dist/ decide, as for a team running it by hand.
+ */
+function siteEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['SITE', 'BUILD_DIR', 'NODE_ENV', 'NODE_OPTIONS', 'REDIS_URL']) delete env[name];
+  return { ...env, ...extra };
+}
+
+const ternBin = () => join(siteDir, 'node_modules', '.bin', 'tern');
+
+const tern = (args: string[]) => run(ternBin(), args, { cwd: siteDir, env: siteEnv(), maxBuffer: 64 * 1024 * 1024 });
 
 function startTern(command: 'start' | 'dev'): ChildProcess {
   output = '';
-  const child = spawn(join(siteDir, 'node_modules', '.bin', 'tern'), [command], {
-    cwd: siteDir,
-    env: { ...process.env, SITE: 'site.ts', BUILD_DIR: 'dist', PORT: String(base), REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(ternBin(), [command], { cwd: siteDir, env: siteEnv({ PORT: String(base) }), stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return child;
@@ -127,6 +116,12 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** `tern` stopped means its services stopped too: nothing answers on the gateway's port. */
+async function expectStopped(): Promise<void> {
+  const answer = await fetch(`http://127.0.0.1:${base}/`).catch(() => undefined);
+  expect(answer?.status, 'the services outlived `tern`').toBeUndefined();
 }
 
 async function untilHome(timeoutMs: number): Promise<string> {
@@ -193,11 +188,13 @@ describe('a site outside the repository, on the installed packages', () => {
     running = startTern('start');
     await expectTheTinySite();
     await stop(running);
+    await expectStopped();
   }, 300_000);
 
   it('serves the same with `tern dev`', async () => {
     running = startTern('dev');
     await expectTheTinySite();
     await stop(running);
+    await expectStopped();
   }, 300_000);
 });
