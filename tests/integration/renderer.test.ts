@@ -11,6 +11,7 @@ import { BUILD_ID_HEADER } from '@tern/shared/config/constants';
 import { waitFor } from '../support/wait-for.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { pageModuleUrls } from '../../bench/support/first-load-js.js';
+import { DEMO, Visitor } from './site-support.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -144,8 +145,12 @@ describe('renderer through the gateway', () => {
   });
 
   it('puts the per-request nonce on every inline script of a page it renders, and the page head', async () => {
-    // A signed-in visitor's page is rendered per request (cached pages use hashes instead: render-cache tests).
-    const response = await page('/category/git', { cookie: 'cookbook_session=not-a-session' });
+    // A signed-in visitor's home page (it lists what they saved) is rendered for them per request;
+    // pages of personal parts come from the shared cache with hashes instead (render-cache tests).
+    const visitor = new Visitor(stack.url, { 'user-agent': BROWSER });
+    expect((await visitor.login(DEMO.email, DEMO.password)).status).toBe(200);
+    const response = await visitor.fetch('/', { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
     expect(nonce).toBeTruthy();
     expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'nonce-[^']+' 'strict-dynamic'; /);
@@ -153,10 +158,12 @@ describe('renderer through the gateway', () => {
     expect(response.headers.get('permissions-policy')).toContain('camera=()');
     expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     const html = await response.text();
+    // The visitor's state, read before hydration, is one of the page's scripts.
+    expect(html).toContain('<script type="application/json" id="__PERSONAL__"');
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-    expect(scripts.length).toBeGreaterThanOrEqual(4);
+    expect(scripts.length).toBeGreaterThanOrEqual(5);
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
-    expect(html).toContain('<title>Git | Cookbook</title>');
-    expect(html).toContain('<link rel="canonical" href="https://cookbook.example/category/git">');
+    expect(html).toContain('<title>Cookbook</title>');
+    expect(html).toContain('<link rel="canonical" href="https://cookbook.example/">');
   });
 });

@@ -81,7 +81,7 @@ export async function answerPage(
   await streamPage(request, reply, {
     element: query.element({ nonce, errors, personal }),
     start,
-    end: context.personal ? documentEndWithState(DOCUMENT_END, personal) : DOCUMENT_END,
+    end: context.personal ? documentEndWithState(DOCUMENT_END, personal, nonce) : DOCUMENT_END,
     nonce,
     bootstrap: afterPaint ? { script: HYDRATE_AFTER_PAINT_SCRIPT } : { module: links.entry },
     waitForAll: crawler,

@@ -30,15 +30,21 @@ export async function personalStateOf(context: RenderContext, request: FastifyRe
   return (await context.personal(new Request(url, { headers: { cookie: request.headers.cookie } }))) ?? undefined;
 }
 
-/** The `$state` part: the script the browser reads before hydration; nothing for an anonymous visitor. */
-export function stateHoleHtml(state: unknown): string {
-  return state === undefined ? '' : `<script type="application/json" id="${PERSONAL_ELEMENT_ID}">${toScriptSafeJson(state)}</script>`;
+/**
+ * The `$state` part: the script the browser reads before hydration; nothing for an anonymous visitor.
+ * A page rendered for one request signs it with that request's nonce like every other script of
+ * the page; the gateway's splice into a cached page (hashes, no nonce) gets it without one.
+ */
+export function stateHoleHtml(state: unknown, nonce?: string): string {
+  if (state === undefined) return '';
+  const signed = nonce === undefined ? '' : ` nonce="${nonce}"`;
+  return `<script type="application/json" id="${PERSONAL_ELEMENT_ID}"${signed}>${toScriptSafeJson(state)}</script>`;
 }
 
 /** The document's end with the `$state` part in it, as the shared entry and every render have it. */
-export function documentEndWithState(end: string, state: unknown): string {
+export function documentEndWithState(end: string, state: unknown, nonce: string): string {
   const at = end.lastIndexOf('</body>');
-  return `${end.slice(0, at)}<template data-hole="${STATE_HOLE}" data-props="{}"></template>${stateHoleHtml(state)}<template data-hole-end=""></template>${end.slice(at)}`;
+  return `${end.slice(0, at)}<template data-hole="${STATE_HOLE}" data-props="{}"></template>${stateHoleHtml(state, nonce)}<template data-hole-end=""></template>${end.slice(at)}`;
 }
 
 const ENTITIES: Record<string, string> = { '&quot;': '"', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&#x27;': "'", '&#39;': "'" };

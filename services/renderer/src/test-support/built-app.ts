@@ -28,6 +28,13 @@ if (builtReason) console.warn(`skipping renderer app tests: ${builtReason}`);
 export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 export const BUILD_ID = 'test-build-1';
 
+/**
+ * How a page rendered for a visitor without a session ends: the root closed, then the document's
+ * `$state` part, empty (docs/decisions/personal-holes.md). Only a complete render writes it.
+ */
+export const ANONYMOUS_DOCUMENT_END =
+  '</div><template data-hole="$state" data-props="{}"></template><template data-hole-end=""></template></body></html>';
+
 export interface BuiltApp {
   app: FastifyInstance;
   logs: Record<string, unknown>[];
