@@ -1,5 +1,5 @@
 /**
- * `npm run dev` and `npm run typecheck` for a site that is not the project's site/ (a copy of the
+ * `npm run dev` and `npm run typecheck` for a site that is not the project's own (apps/cookbook; a copy of the
  * tiny fixture in a folder of its own): its types are checked; the dev stack serves it through
  * the gateway without ever answering with another site's build (one is published where the
  * gateway used to look); a server route added while it runs answers without a restart by hand;
@@ -42,7 +42,7 @@ async function publishAnotherSitesBuild(): Promise<void> {
 }
 
 const typecheck = () =>
-  spawnSync(process.execPath, [join(projectRoot, 'scripts', 'typecheck-site.mjs')], {
+  spawnSync(process.execPath, [join(projectRoot, 'packages', 'cli', 'src', 'typecheck-site.mjs')], {
     cwd: projectRoot,
     env: { ...process.env, SITE: join(siteDir, 'site.ts'), BUILD_DIR: root },
     encoding: 'utf8',
@@ -90,7 +90,7 @@ describe('npm run typecheck with SITE', () => {
 describe('npm run dev with SITE', () => {
   it('serves this site from its first answer, never the build another site left in the store', async () => {
     base = await findFreeBasePort();
-    dev = spawn(process.execPath, [join(projectRoot, 'dist', 'node', 'scripts', 'dev.js')], {
+    dev = spawn(process.execPath, [join(projectRoot, 'packages', 'cli', 'dist', 'dev.js')], {
       cwd: projectRoot,
       env: { ...process.env, PORT: String(base), BUILD_DIR: root, SITE: join(siteDir, 'site.ts'), REDIS_URL: '', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,8 +6,9 @@
  * preload, Redis prefix). A variable the environment sets wins.
  */
 import { createHash } from 'node:crypto';
-import { basename, dirname, join, resolve } from 'node:path';
-import { buildDir, projectRoot } from '@tern/shared/config/paths';
+import { basename, dirname, join } from 'node:path';
+import { buildDir } from '@tern/shared/config/paths';
+import { siteFileOf } from '@tern/site/site-file';
 
 export interface DevSite {
   /** The site's `defineSite` file, absolute. */
@@ -20,7 +21,8 @@ export interface DevSite {
 }
 
 export function devSiteOf(env: NodeJS.ProcessEnv, root = buildDir): DevSite {
-  const file = resolve(projectRoot, env.SITE || join('site', 'site.ts'));
+  // SITE, else the project's package.json `tern.site`: the same file the build and the dev renderer read.
+  const file = siteFileOf(env);
   const hash = createHash('sha256').update(file).digest('hex').slice(0, 10);
   const id = `${basename(dirname(file)).replace(/[^\w.-]/g, '_')}-${hash}`;
   const dir = join(root, 'dev', id);
