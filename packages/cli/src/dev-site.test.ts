@@ -1,13 +1,15 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '#lib/paths.js';
+import { projectRoot, projectSettings } from '@tern/shared/config/paths';
 import { devSiteOf } from './dev-site.js';
 
 describe('the state folders of a dev run', () => {
   it('are keyed by the site file: two sites never share one, the same site always gets its own back', () => {
     const cookbook = devSiteOf({}, '/b');
     const blog = devSiteOf({ SITE: '/elsewhere/blog/site.ts' }, '/b');
-    expect(cookbook.file).toBe(join(projectRoot, 'site', 'site.ts'));
+    // The project's own site, as its package.json names it (apps/cookbook here).
+    expect(projectSettings.site).toBe('apps/cookbook/src/site.ts');
+    expect(cookbook.file).toBe(join(projectRoot, 'apps', 'cookbook', 'src', 'site.ts'));
     expect(blog.id).toMatch(/^blog-[0-9a-f]{10}$/);
     expect(blog.dir).not.toBe(cookbook.dir);
     expect(devSiteOf({ SITE: '/elsewhere/blog/site.ts' }, '/b')).toEqual(blog);
