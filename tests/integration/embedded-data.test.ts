@@ -88,7 +88,8 @@ describe('embedded accounts across a clean rebuild', () => {
     await copyProject(root);
     port = await findFreeBasePort();
     await build();
-  });
+    // The copy is some 35 MB of files: room for a busy machine.
+  }, 60_000);
   afterAll(async () => {
     await stop();
     if (root) await rm(root, { recursive: true, force: true });
