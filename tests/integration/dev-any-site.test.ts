@@ -1,5 +1,5 @@
 /**
- * `npm run dev` and `npm run typecheck` for a site that is not the project's site/ (a copy of the
+ * `npm run dev` and `npm run typecheck` for a site that is not the project's own (apps/cookbook; a copy of the
  * tiny fixture in a folder of its own): its types are checked; the dev stack serves it through
  * the gateway without ever answering with another site's build (one is published where the
  * gateway used to look); a server route added while it runs answers without a restart by hand;

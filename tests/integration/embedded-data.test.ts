@@ -1,13 +1,14 @@
 /**
  * Embedded mode keeps accounts outside the build output: `rm -rf dist && npm run build && npm start`
  * signs in the same users with the same saved recipes. Run in a copy of the project (its own
- * dist/ and .data/, the real node_modules), with `npm start`'s launcher, so the checkout's own
- * build and accounts are never touched; the rebuild is a fresh copy of this checkout's dist/.
+ * dist/ and .data/, its own workspace packages, the real node_modules), with `npm start`'s launcher,
+ * so the checkout's own build and accounts are never touched; the rebuild is a fresh copy of this
+ * checkout's dist/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir, projectRoot } from '@tern/shared/config/paths';
 import { findFreeBasePort } from '@tern/cli/ports';
@@ -16,6 +17,30 @@ import { createFileUserStore } from 'cookbook/server/users/file-user-store';
 import { usersCli, Visitor } from './site-support.js';
 
 const RECIPE = 'undo-last-commit';
+/** The workspace folders: each package's code (compiled to its own dist/) finds its project above itself. */
+const WORKSPACES = ['packages', 'services', 'apps'];
+
+/**
+ * node_modules of the copy: the checkout's packages by absolute links, and npm's relative links to
+ * the workspace packages (@tern/*, cookbook) as they are, so they lead to the copy's own packages,
+ * whose code then takes the copy for its project (its dist/, its .data/), not the checkout.
+ */
+async function linkModules(from: string, to: string, depth = 0): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from)) {
+    const source = join(from, entry);
+    if ((await lstat(source)).isSymbolicLink()) await symlink(await readlink(source), join(to, entry));
+    else if (depth === 0 && entry.startsWith('@')) await linkModules(source, join(to, entry), 1);
+    else await symlink(source, join(to, entry));
+  }
+}
+
+async function copyProject(root: string): Promise<void> {
+  await cp(join(projectRoot, 'package.json'), join(root, 'package.json'));
+  for (const folder of WORKSPACES)
+    await cp(join(projectRoot, folder), join(root, folder), { recursive: true, filter: (path) => basename(path) !== 'node_modules' });
+  await linkModules(join(projectRoot, 'node_modules'), join(root, 'node_modules'));
+}
 
 describe('embedded accounts across a clean rebuild', () => {
   let root: string;
@@ -60,11 +85,11 @@ describe('embedded accounts across a clean rebuild', () => {
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'embedded-data-'));
-    await cp(join(projectRoot, 'package.json'), join(root, 'package.json'));
-    for (const shared of ['node_modules', 'public']) await symlink(join(projectRoot, shared), join(root, shared));
+    await copyProject(root);
     port = await findFreeBasePort();
     await build();
-  });
+    // The copy is some 35 MB of files: room for a busy machine.
+  }, 60_000);
   afterAll(async () => {
     await stop();
     if (root) await rm(root, { recursive: true, force: true });

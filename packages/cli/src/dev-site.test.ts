@@ -7,8 +7,9 @@ describe('the state folders of a dev run', () => {
   it('are keyed by the site file: two sites never share one, the same site always gets its own back', () => {
     const cookbook = devSiteOf({}, '/b');
     const blog = devSiteOf({ SITE: '/elsewhere/blog/site.ts' }, '/b');
-    // With no SITE, the site the project's package.json names (`tern.site`), as `tern build` takes it.
-    expect(cookbook.file).toBe(join(projectRoot, projectSettings.site ?? join('site', 'site.ts')));
+    // The project's own site, as its package.json names it (apps/cookbook here).
+    expect(projectSettings.site).toBe('apps/cookbook/src/site.ts');
+    expect(cookbook.file).toBe(join(projectRoot, 'apps', 'cookbook', 'src', 'site.ts'));
     expect(blog.id).toMatch(/^blog-[0-9a-f]{10}$/);
     expect(blog.dir).not.toBe(cookbook.dir);
     expect(devSiteOf({ SITE: '/elsewhere/blog/site.ts' }, '/b')).toEqual(blog);

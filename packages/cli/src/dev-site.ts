@@ -21,6 +21,7 @@ export interface DevSite {
 }
 
 export function devSiteOf(env: NodeJS.ProcessEnv, root = buildDir): DevSite {
+  // SITE, else the project's package.json `tern.site`: the same file the build and the dev renderer read.
   const file = siteFileOf(env);
   const hash = createHash('sha256').update(file).digest('hex').slice(0, 10);
   const id = `${basename(dirname(file)).replace(/[^\w.-]/g, '_')}-${hash}`;

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm run typecheck`'s last step: the types of the site SITE names, when it is not the project's
- * own site/ (which the project's tsconfigs already cover). A tsconfig is written for it under
- * `{BUILD_DIR}/dev/typecheck/`, with the React runtime's settings (bundler resolution, Vite's
- * `import.meta.glob` types), and tsc checks every TypeScript file of the site's folder.
+ * own site (package.json `tern.site`, whose folder the project's tsconfigs already cover). A tsconfig
+ * is written for it under `{BUILD_DIR}/dev/typecheck/`, with the app settings of @tern/runtime's
+ * tsconfig (bundler resolution, the "source" condition, Vite's `import.meta.glob` types), and tsc
+ * checks every TypeScript file of the site's folder.
  *
  *   SITE=../blog/site.ts npm run typecheck
  */
@@ -15,18 +16,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
+/** The folder of the project's own site: package.json `tern.site`, else site/site.ts (as @tern/site reads it). */
+function ownSiteDir(projectRoot) {
+  const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
+  return dirname(resolve(projectRoot, manifest.tern?.site ?? join('site', 'site.ts')));
+}
+
 /** The tsconfig that checks the site's folder, or null when SITE names no other site. */
 export function siteTsconfig(env, projectRoot = root) {
   if (!env.SITE) return null;
   const siteFile = resolve(projectRoot, env.SITE);
   if (!existsSync(siteFile)) throw new Error(`SITE: no such file: ${siteFile}`);
   const siteDir = dirname(siteFile);
-  // The project's own site (package.json's `tern.site`, the cookbook here) is in its tsconfigs already.
-  const own = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')).tern?.site ?? join('site', 'site.ts');
-  const inside = relative(dirname(resolve(projectRoot, own)), siteDir);
+  const inside = relative(ownSiteDir(projectRoot), siteDir);
   if (!inside.startsWith('..') && !inside.startsWith(sep)) return null;
   return {
-    // The React runtime's settings: bundler resolution, Vite's `import.meta.glob` types.
     extends: join(projectRoot, 'packages', 'runtime', 'tsconfig.json'),
     // A site outside the project is outside the base config's rootDir: this check emits nothing.
     compilerOptions: { noEmit: true, rootDir: '/', types: ['node', 'vite/client'] },
