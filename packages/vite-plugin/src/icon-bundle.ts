@@ -17,8 +17,8 @@ const NAME_IN_TEXT = /["'`]([a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*)["
 const SOURCE_FILE = /\.(tsx?|jsx?|mdx?|json)$/;
 /**
  * Folders of tests and their data, never scanned. `test-support` is where a package keeps the
- * fixtures its tests share (apps/cookbook/src/test-support named `logos:git-icon` and `lucide:undo-2`,
- * ~0.4 KB br in every page's first load until it was left out).
+ * fixtures its tests share (a site's shared content fixtures named two icons only its data draws:
+ * ~0.4 KB br in every page's first load until the folder was left out).
  */
 const TEST_FOLDERS = new Set(['test', 'tests', 'test-support', 'fixtures', '__tests__']);
 
