@@ -83,11 +83,12 @@ describe('SVG ids', () => {
 describe('the source scanned for icon names', () => {
   it('leaves out tests and their fixtures: no page draws the icons they name', () => {
     const site = join(dir, 'scanned-site');
-    for (const folder of ['app', 'test', 'app/fixtures']) mkdirSync(join(site, folder), { recursive: true });
+    for (const folder of ['app', 'test', 'app/fixtures', 'test-support']) mkdirSync(join(site, folder), { recursive: true });
     writeFileSync(join(site, 'app', 'page.tsx'), "<Icon name='lucide:x' />");
     writeFileSync(join(site, 'app', 'page.test.tsx'), "<Icon name='lucide:sun' />");
     writeFileSync(join(site, 'test', 'content-fixture.ts'), "icon: 'logos:git-icon'");
     writeFileSync(join(site, 'app', 'fixtures', 'sample.ts'), "icon: 'lucide:moon'");
+    writeFileSync(join(site, 'test-support', 'content-fixture.ts'), "icon: 'lucide:undo-2'");
     expect(sourceFiles([site]).map((file) => file.slice(site.length))).toEqual(['/app/page.tsx']);
   });
 });

@@ -15,6 +15,12 @@ const require = createRequire(import.meta.url);
 const ICONIFY_JSON_DIR = join(dirname(require.resolve('@iconify/json/package.json')), 'json');
 const NAME_IN_TEXT = /["'`]([a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*)["'`]/g;
 const SOURCE_FILE = /\.(tsx?|jsx?|mdx?|json)$/;
+/**
+ * Folders of tests and their data, never scanned. `test-support` is where a package keeps the
+ * fixtures its tests share (a site's shared content fixtures named two icons only its data draws:
+ * ~0.4 KB br in every page's first load until the folder was left out).
+ */
+const TEST_FOLDERS = new Set(['test', 'tests', 'test-support', 'fixtures', '__tests__']);
 
 let knownCollections: Set<string> | null = null;
 
@@ -41,7 +47,7 @@ export function sourceFiles(dirs: readonly string[]): string[] {
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir)) {
       // Tests and their fixtures name icons no page draws: their names would ship in every page's bundle.
-      if (entry === 'node_modules' || entry === 'test' || entry === 'fixtures' || entry.startsWith('.')) continue;
+      if (entry === 'node_modules' || TEST_FOLDERS.has(entry) || entry.startsWith('.')) continue;
       const path = join(dir, entry);
       if (statSync(path).isDirectory()) walk(path);
       else if (SOURCE_FILE.test(entry) && !/\.test\.tsx?$/.test(entry)) files.push(path);

@@ -21,6 +21,8 @@ const STYLES_ID = 'virtual:site-styles';
 const NO_STYLES = '\0site-styles:none';
 const VIRTUAL_ID = 'virtual:site';
 const NO_SERVER = '\0site-server:none';
+/** `appDir` as the browser's bundle has it: page files named `./pages/...` (see sitePlugin). */
+export const CLIENT_APP_DIR = '.';
 
 export interface LoadedSite {
   file: string;
@@ -70,6 +72,9 @@ export function sitePlugin(site: LoadedSite, rendererRoot: string): Plugin {
     description: site.definition.description,
     appDir: relative(rendererRoot, dirname(site.appFile)).split('\\').join('/'),
   };
+  // The browser reads no manifest, so its page files need not start with the manifest's prefix
+  // (`../../apps/<site>/src/app`, first-load bytes of every page): they are named from the app folder.
+  const clientHead = { ...head, appDir: CLIENT_APP_DIR };
   return {
     name: 'platform:site',
     resolveId(id) {
@@ -82,7 +87,10 @@ export function sitePlugin(site: LoadedSite, rendererRoot: string): Plugin {
     load(id) {
       if (id === NO_SERVER) return 'export default null;';
       if (id === NO_STYLES) return '';
-      if (id === `\0${VIRTUAL_ID}`) return `export default ${JSON.stringify(head)};`;
+      if (id === `\0${VIRTUAL_ID}`) {
+        const client = (this as { environment?: { name?: string } }).environment?.name === 'client';
+        return `export default ${JSON.stringify(client ? clientHead : head)};`;
+      }
       return null;
     },
     generateBundle() {

@@ -179,6 +179,17 @@ describe.skipIf(builtReason)('renderer pages', () => {
     expect(map.statusCode).toBe(404);
     expect(map.body).not.toContain('sourcesContent');
   });
+
+  it('names no source map and no manifest path in the browser entry (first-load bytes of every page)', async () => {
+    const manifest = built.context.manifest;
+    const entry = await get(`/_nuxt/${manifest['src/entry-client.tsx']!.file}`);
+    expect(entry.statusCode).toBe(200);
+    expect(entry.body).not.toContain('sourceMappingURL');
+    const pageKey = Object.keys(manifest).find((key) => key.includes('/pages/'));
+    expect(pageKey).toBeDefined();
+    // The page keys' prefix (`../../apps/<site>/src/app`): only the server looks pages up in the manifest.
+    expect(entry.body).not.toContain(pageKey!.slice(0, pageKey!.indexOf('/pages/')));
+  });
 });
 
 describe.skipIf(builtReason)('an `ssr: false` route (the client-rendered shell)', () => {

@@ -15,7 +15,10 @@ declare module 'virtual:site' {
   const site: {
     name: string;
     description: string;
-    /** The folder of the site's app module, relative to the renderer's root: the manifest's page keys start with it. */
+    /**
+     * The folder of the site's app module, relative to the renderer's root: the manifest's page keys
+     * start with it. `.` in the browser's bundle, which reads no manifest (build/site-plugin.ts).
+     */
     appDir: string;
   };
   export default site;

@@ -70,7 +70,10 @@ export interface PageFile {
   id: string;
   /** React Router path: `/`, `/login`, `/posts/:id`. */
   path: string;
-  /** Source path relative to the renderer root, the key of Vite's manifest: `../../site/app/pages/posts/[id].tsx`. */
+  /**
+   * Source path relative to the renderer root, the key of Vite's manifest: `../../site/app/pages/posts/[id].tsx`.
+   * In the browser, which reads no manifest, relative to the app folder: `./pages/posts/[id].tsx`.
+   */
   file: string;
   load: () => Promise<PageModule>;
 }
