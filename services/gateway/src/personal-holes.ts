@@ -35,6 +35,8 @@ const START_CLOSE = Buffer.from('"></template>');
 const END = Buffer.from('<template data-hole-end=""></template>');
 /** The renderer's path for a visitor's parts (the platform's runtime/shared/personal.tsx, PERSONAL_PATH). */
 export const PERSONAL_PATH = '/_personal';
+/** A late answer is still awaited (to keep its connection) up to this many budgets, then aborted. */
+const ABANDON_AFTER_BUDGETS = 20;
 
 /** The parts of a body, in order; [] when it has none or a marker is malformed (then it is served whole). */
 export function holesOf(body: Buffer): Hole[] {
@@ -105,8 +107,8 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
     return holes;
   };
 
-  /** The visitor's HTML of each part, in order; throws on anything else (late, failed, the wrong count). */
-  async function partsFor(request: FastifyRequest, path: string, holes: Hole[]): Promise<string[]> {
+  /** The visitor's HTML of each part, in order; throws on anything else (failed, the wrong count). */
+  async function askRenderer(request: FastifyRequest, path: string, holes: Hole[], signal: AbortSignal): Promise<string[]> {
     const headers = forwardedHeaders(request, { cookie: request.headers.cookie ?? '', 'content-type': 'application/json' });
     const response = await pool.request({
       origin: options.renderer(),
@@ -114,7 +116,7 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
       path: PERSONAL_PATH,
       headers: headers as Record<string, string>,
       body: JSON.stringify({ path, parts: holes.map((hole) => [hole.name, hole.props]) }),
-      signal: AbortSignal.timeout(options.budgetMs),
+      signal,
     });
     const body = (await response.body.json()) as { html?: unknown };
     if (response.statusCode !== 200) throw new Error(`the renderer answered ${response.statusCode}`);
@@ -122,6 +124,28 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
     if (!Array.isArray(html) || html.length !== holes.length || !html.every((part) => typeof part === 'string'))
       throw new Error(`the renderer answered ${Array.isArray(html) ? html.length : 'no'} parts for ${holes.length}`);
     return html as string[];
+  }
+
+  /**
+   * The answer within the budget, or a TimeoutError. A late answer is still read to its end (and
+   * dropped), so the kept-alive connection to the renderer stays open for the next visitor rather
+   * than being torn down and dialled again under the very load that made it late; only an answer
+   * far past the budget is aborted. A timer cleared on the answer, not `AbortSignal.timeout`,
+   * which fires (and builds an exception with its stack) after every request, answered or not.
+   */
+  function partsFor(request: FastifyRequest, path: string, holes: Hole[]): Promise<string[]> {
+    const abandon = new AbortController();
+    const asked = askRenderer(request, path, holes, abandon.signal);
+    const giveUp = setTimeout(() => abandon.abort(), options.budgetMs * ABANDON_AFTER_BUDGETS);
+    let late: NodeJS.Timeout | undefined;
+    const budget = new Promise<never>((_, reject) => {
+      late = setTimeout(() => reject(Object.assign(new Error('late'), { name: 'TimeoutError' })), options.budgetMs);
+    });
+    void asked.then(
+      () => clearTimeout(giveUp),
+      () => clearTimeout(giveUp),
+    );
+    return Promise.race([asked, budget]).finally(() => clearTimeout(late));
   }
 
   /** Writes the rest of the body after the first part's start: the visitor's parts, or the shared ones. */
