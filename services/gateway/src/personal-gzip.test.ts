@@ -5,7 +5,7 @@ import { acceptsGzip, crc32Combine, gzipHead, gzipRest, gzipSegments, storedBloc
 
 
 describe('a stitched page in gzip from pieces deflated once', () => {
-  const segments = ['<html><head><style>a{}</style></head><body><header>', '</header><main>', '<p>recipe</p>', '</main></body></html>'].map((s) => Buffer.from(s.repeat(50)));
+  const segments = ['<html><head><style>a{}</style></head><body><header>', '</header><main>', '<p>an article</p>', '</main></body></html>'].map((s) => Buffer.from(s.repeat(50)));
   const shared = gzipSegments(segments);
   const stitch = (parts: string[]) => gunzipSync(Buffer.concat([gzipHead(shared), ...gzipRest(shared, parts.map((part) => Buffer.from(part)))]));
   const expected = (parts: string[]) => Buffer.concat(segments.flatMap((segment, index) => (index < parts.length ? [segment, Buffer.from(parts[index]!)] : [segment])));

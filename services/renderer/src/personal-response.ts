@@ -70,7 +70,7 @@ function partsRequest(body: unknown): { path: string; parts: PersonalPart[] } {
  * The parts' HTML drawn lately, by what draws them: the page's address, the parts and the state.
  * A part is a function of those alone (no data router, no `useId`: personal.tsx), so the same
  * visitor's next page of the same kind, and every visitor with the same state (all the signed-in
- * visitors with nothing saved on a page of recipes see the same buttons), costs no render. Bounded:
+ * visitors with nothing saved see the same buttons on a page), costs no render. Bounded:
  * the oldest key goes first. Per server entry (a dev rebuild loads a new one, so never a stale part).
  */
 const MEMO_ENTRIES = 512;
