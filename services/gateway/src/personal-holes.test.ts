@@ -63,9 +63,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway.close();
-  await renderer.close();
+  // The clients before the server: a late answer is still read to its end (its connection kept),
+  // so the late test's request may still be open; closing the pool waits for it.
   await holes.close();
   await roomy.close();
+  await renderer.close();
 });
 
 const failures = () => log.lines.filter((line) => line.msg === 'personal parts failed; serving their anonymous state');

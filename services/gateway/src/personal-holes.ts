@@ -18,6 +18,7 @@ import { PERSONAL_HEADER } from '@tern/shared/config/constants';
 import { ruleHeaders } from './route-rules.js';
 import { HSTS, SECURITY_HEADERS } from './security-headers.js';
 import type { CacheEntry } from './render-cache/cache-entry.js';
+import { acceptsGzip, gzipHead, gzipRest, gzipSegments, type GzipSegments } from './personal-gzip.js';
 
 /** One part of an entry: its name and props as the marker spells them, and where its content lies. */
 export interface Hole {
@@ -35,6 +36,8 @@ const START_CLOSE = Buffer.from('"></template>');
 const END = Buffer.from('<template data-hole-end=""></template>');
 /** The renderer's path for a visitor's parts (the platform's runtime/shared/personal.tsx, PERSONAL_PATH). */
 export const PERSONAL_PATH = '/_personal';
+/** A late answer is still awaited (to keep its connection) up to this many budgets, then aborted. */
+const ABANDON_AFTER_BUDGETS = 20;
 
 /** The parts of a body, in order; [] when it has none or a marker is malformed (then it is served whole). */
 export function holesOf(body: Buffer): Hole[] {
@@ -60,6 +63,11 @@ export function holesOf(body: Buffer): Hole[] {
   return holes;
 }
 
+/** The shared bytes around the parts: before the first, between each two, after the last. */
+export function sharedSegments(body: Buffer, holes: Hole[]): Buffer[] {
+  return [body.subarray(0, holes[0]!.start), ...holes.map((hole, index) => body.subarray(hole.end, holes[index + 1]?.start ?? body.length))];
+}
+
 export interface PersonalHolesOptions {
   /** The renderer to ask (the current build's). */
   renderer: () => string;
@@ -82,10 +90,11 @@ export interface PersonalHoles {
 }
 
 /** The headers of a stitched answer: the entry's, no ETag or length (the body is the visitor's), private. */
-function stitchedHeaders(request: FastifyRequest, reply: FastifyReply, entry: CacheEntry, status: string, rules: MatchedRouteRules | null, age: number) {
+function stitchedHeaders(request: FastifyRequest, reply: FastifyReply, entry: CacheEntry, status: string, rules: MatchedRouteRules | null, age: number, gzip: boolean) {
   const headers: Record<string, string> = { ...SECURITY_HEADERS, ...entry.headers };
   headers['cache-control'] = 'private, no-cache';
-  headers.vary = entry.headers.vary ?? 'cookie';
+  headers.vary = `${entry.headers.vary ?? 'cookie'}, accept-encoding`;
+  if (gzip) headers['content-encoding'] = 'gzip';
   headers['x-cache'] = status;
   headers.age = String(age);
   if (rules) for (const [name, value] of ruleHeaders(rules, true, entry.status)) headers[name] = value;
@@ -97,6 +106,7 @@ function stitchedHeaders(request: FastifyRequest, reply: FastifyReply, entry: Ca
 export function createPersonalHoles(options: PersonalHolesOptions): PersonalHoles {
   const now = options.now ?? Date.now;
   const parsed = new WeakMap<CacheEntry, Hole[]>();
+  const gzipped = new WeakMap<CacheEntry, GzipSegments>();
   const pool = new Agent({ connections: 64, keepAliveTimeout: 60_000 });
 
   const holesOfEntry = (entry: CacheEntry) => {
@@ -105,8 +115,8 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
     return holes;
   };
 
-  /** The visitor's HTML of each part, in order; throws on anything else (late, failed, the wrong count). */
-  async function partsFor(request: FastifyRequest, path: string, holes: Hole[]): Promise<string[]> {
+  /** The visitor's HTML of each part, in order; throws on anything else (failed, the wrong count). */
+  async function askRenderer(request: FastifyRequest, path: string, holes: Hole[], signal: AbortSignal): Promise<string[]> {
     const headers = forwardedHeaders(request, { cookie: request.headers.cookie ?? '', 'content-type': 'application/json' });
     const response = await pool.request({
       origin: options.renderer(),
@@ -114,7 +124,7 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
       path: PERSONAL_PATH,
       headers: headers as Record<string, string>,
       body: JSON.stringify({ path, parts: holes.map((hole) => [hole.name, hole.props]) }),
-      signal: AbortSignal.timeout(options.budgetMs),
+      signal,
     });
     const body = (await response.body.json()) as { html?: unknown };
     if (response.statusCode !== 200) throw new Error(`the renderer answered ${response.statusCode}`);
@@ -124,19 +134,44 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
     return html as string[];
   }
 
-  /** Writes the rest of the body after the first part's start: the visitor's parts, or the shared ones. */
-  function writeRest(reply: FastifyReply, body: Buffer, holes: Hole[], parts: string[] | null): void {
-    const out = reply.raw;
-    let at = holes[0]!.start;
-    if (parts) {
-      holes.forEach((hole, index) => {
-        out.write(parts[index]!);
-        const next = holes[index + 1]?.start ?? body.length;
-        out.write(body.subarray(hole.end, next));
-        at = next;
-      });
+  /**
+   * The answer within the budget, or a TimeoutError. A late answer is still read to its end (and
+   * dropped), so the kept-alive connection to the renderer stays open for the next visitor rather
+   * than being torn down and dialled again under the very load that made it late; only an answer
+   * far past the budget is aborted. A timer cleared on the answer, not `AbortSignal.timeout`,
+   * which fires (and builds an exception with its stack) after every request, answered or not.
+   */
+  function partsFor(request: FastifyRequest, path: string, holes: Hole[]): Promise<string[]> {
+    const abandon = new AbortController();
+    const asked = askRenderer(request, path, holes, abandon.signal);
+    const giveUp = setTimeout(() => abandon.abort(), options.budgetMs * ABANDON_AFTER_BUDGETS);
+    let late: NodeJS.Timeout | undefined;
+    const budget = new Promise<never>((_, reject) => {
+      late = setTimeout(() => reject(Object.assign(new Error('late'), { name: 'TimeoutError' })), options.budgetMs);
+    });
+    void asked.then(
+      () => clearTimeout(giveUp),
+      () => clearTimeout(giveUp),
+    );
+    return Promise.race([asked, budget]).finally(() => clearTimeout(late));
+  }
+
+  /** The shared pieces of an entry in gzip, made on the first gzip answer of it (personal-gzip.ts). */
+  const gzipOfEntry = (entry: CacheEntry, holes: Hole[]) => {
+    let shared = gzipped.get(entry);
+    if (!shared) gzipped.set(entry, (shared = gzipSegments(sharedSegments(entry.bodies.identity, holes))));
+    return shared;
+  };
+
+  /** The rest of the body after the head, in one write: the visitor's parts, or the shared ones. */
+  function writeRest(reply: FastifyReply, body: Buffer, holes: Hole[], html: string[] | null, gzip: GzipSegments | null): void {
+    const parts = html ? html.map((part) => Buffer.from(part)) : holes.map((hole) => body.subarray(hole.start, hole.end));
+    if (gzip) {
+      reply.raw.end(Buffer.concat(gzipRest(gzip, parts)));
+      return;
     }
-    out.end(at < body.length ? body.subarray(at) : undefined);
+    const segments = sharedSegments(body, holes);
+    reply.raw.end(Buffer.concat(parts.flatMap((part, index) => [part, segments[index + 1]!])));
   }
 
   return {
@@ -158,15 +193,16 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
         },
       );
       const age = Math.max(0, Math.floor((now() - entry.storedAt) / 1000));
+      const gzip = acceptsGzip(request.headers['accept-encoding']) ? gzipOfEntry(entry, holes) : null;
       reply.hijack();
-      reply.raw.writeHead(entry.status, stitchedHeaders(request, reply, entry, status, rules, age));
+      reply.raw.writeHead(entry.status, stitchedHeaders(request, reply, entry, status, rules, age, gzip !== null));
       if (request.method === 'HEAD') {
         reply.raw.end();
         return true;
       }
       // The head (styles, preloads) goes at once; the visitor's parts follow when they are in.
-      reply.raw.write(body.subarray(0, holes[0]!.start));
-      void settled.then((html) => writeRest(reply, body, holes, html));
+      reply.raw.write(gzip ? gzipHead(gzip) : body.subarray(0, holes[0]!.start));
+      void settled.then((html) => writeRest(reply, body, holes, html, gzip));
       return true;
     },
     close: () => pool.close(),

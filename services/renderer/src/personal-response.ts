@@ -72,18 +72,42 @@ function partsRequest(body: unknown): { path: string; parts: PersonalPart[] } {
   };
 }
 
+/**
+ * The parts' HTML drawn lately, by what draws them: the page's address, the parts and the state.
+ * A part is a function of those alone (no data router, no `useId`: personal.tsx), so the same
+ * visitor's next page of the same kind, and every visitor with the same state (all the signed-in
+ * visitors with nothing saved see the same buttons on a page), costs no render. Bounded:
+ * the oldest key goes first. Per server entry (a dev rebuild loads a new one, so never a stale part).
+ */
+const MEMO_ENTRIES = 512;
+const memos = new WeakMap<object, Map<string, string[]>>();
+
+function memoised(memo: Map<string, string[]>, key: string, draw: () => string[]): string[] {
+  const kept = memo.get(key);
+  if (kept) return kept;
+  const html = draw();
+  if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+  memo.set(key, html);
+  return html;
+}
+
 /** Each part's HTML for this visitor, in order. */
 export async function renderParts(context: RenderContext, path: string, state: unknown, parts: PersonalPart[]): Promise<string[]> {
   const drawn = parts.filter((part) => part.name !== STATE_HOLE);
   let html: string[] = [];
   if (drawn.length > 0) {
+    const key = JSON.stringify([path, state ?? null, drawn.map((part) => [part.name, part.props])]);
+    let memo = memos.get(context.entry);
+    if (!memo) memos.set(context.entry, (memo = new Map()));
     try {
-      html = renderToString(await context.entry.personalPartsElement(path, state, drawn)).split(PART_SEPARATOR);
+      const element = memo.has(key) ? null : await context.entry.personalPartsElement(path, state, drawn);
+      html = memoised(memo, key, () => renderToString(element).split(PART_SEPARATOR));
     } catch (error) {
       badRequest(error instanceof Error ? error.message : String(error));
     }
   }
-  return parts.map((part) => (part.name === STATE_HOLE ? stateHoleHtml(state) : (html.shift() ?? '')));
+  let next = 0;
+  return parts.map((part) => (part.name === STATE_HOLE ? stateHoleHtml(state) : (html[next++] ?? '')));
 }
 
 async function answerParts(context: RenderContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

@@ -2,7 +2,8 @@
  * Users in one JSON file (the embedded mode), shared by the server and `npm run users`: every read
  * notices when the other wrote it, every write goes through a temporary file and a rename.
  */
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { checkPassword, newUserRecord, publicUser } from './credentials.js';
 import type { ScryptCost } from './password.js';
@@ -18,18 +19,30 @@ export interface FileUserStoreOptions {
 
 const empty = (): UsersFile => ({ version: 1, users: [], saved: {} });
 
+/** The file's size and mtime; 'missing' when it cannot be read (as before: the store starts empty). */
+function stampOf(file: string): string {
+  try {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    return stats ? `${stats.size}:${stats.mtimeMs}` : 'missing';
+  } catch {
+    return 'missing';
+  }
+}
+
 export function createFileUserStore(options: FileUserStoreOptions): UserStore {
   const { file, cost } = options;
   let data = empty();
   let seen = '';
   let queue: Promise<unknown> = Promise.resolve();
 
-  /** Re-reads the file when its size or mtime moved since we last saw it. */
+  /**
+   * Re-reads the file when its size or mtime moved since we last saw it. The check is a
+   * synchronous stat: one system call on a local file, where the promise's trip through the
+   * thread pool cost a signed-in page (two look-ups: the session's user, their saved list) a
+   * third of the renderer's CPU under load (docs/decisions/personal-holes.md).
+   */
   async function load(): Promise<UsersFile> {
-    const stamp = await stat(file).then(
-      (s) => `${s.size}:${s.mtimeMs}`,
-      () => 'missing',
-    );
+    const stamp = stampOf(file);
     if (stamp === seen) return data;
     data = stamp === 'missing' ? empty() : parseUsersFile(await readFile(file, 'utf8'), file);
     seen = stamp;
