@@ -55,10 +55,18 @@ async function open(visitor: Visitor | null): Promise<{ page: Page; problems: st
     await page.context().addCookies([{ name, value, url: visitor.base }]);
   }
   await page.addInitScript(() => {
-    const shifts = ((window as unknown as { shifts: number }).shifts = 0);
-    void shifts;
+    // Every shift's size, and whether what moved was in the header or a save button: the personal parts' places.
+    const record: { value: number; inParts: boolean }[] = [];
+    (window as unknown as { shifts: typeof record }).shifts = record;
+    type Shift = { value: number; sources?: { node?: Node | null }[] };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        const inParts = (entry.sources ?? []).some((source) => {
+          const element = source.node instanceof Element ? source.node : (source.node?.parentElement ?? null);
+          return element?.closest('header, [data-account], [data-save]') != null;
+        });
+        record.push({ value: entry.value, inParts });
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   page.on('console', (message) => {
@@ -112,8 +120,11 @@ describe('personal parts on pages from the shared cache', () => {
     await gotoHydrated(page, `${stack.url}${PAGE}`);
     await page.locator('[data-account="signed-in"]').first().waitFor();
     expect(await page.locator('[data-save="saved"]').count()).toBe(1);
-    // Nothing moved from the first paint to the end of hydration: the parts were there from the start.
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    // Nothing of the parts moved from the first paint to the end of hydration: they were there from
+    // the start. Elsewhere a sub-pixel settling (a few 1e-4, seen on a loaded machine) is not a flash.
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; inParts: boolean }[] }).shifts);
+    expect(shifts.filter((shift) => shift.inParts)).toEqual([]);
+    expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.001);
     // The later recipes hydrate as they come into view: their parts too, without an error.
     await page.locator('[data-recipe]').last().scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);

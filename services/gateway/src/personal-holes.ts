@@ -4,7 +4,7 @@
  * in the shared entry in its anonymous state between two markers:
  *     <template data-hole="{name}" data-props="{json}"></template> ... <template data-hole-end=""></template>
  * For a visitor with a session the gateway answers that entry (x-cache HIT or STALE as any hit):
- * it writes the shared bytes up to the first part at once, asks the renderer for the visitor's
+ * it writes the page head at once (no body to paint yet), asks the renderer for the visitor's
  * parts (`POST /_personal`, their cookies, no page render) with a budget of `budgetMs`, and puts
  * each part's HTML between its markers. An answer that fails or is late leaves every part in its
  * anonymous state (one log line); the page is served either way. The stitched answer is
@@ -63,10 +63,27 @@ export function holesOf(body: Buffer): Hole[] {
   return holes;
 }
 
-/** The shared bytes around the parts: before the first, between each two, after the last. */
+const BODY_START = Buffer.from('<body');
+
+/**
+ * The shared bytes around the parts: the head, the body before the first part, between each two,
+ * after the last. The head is a piece of its own because it goes out before the parts are in: the
+ * browser fetches styles and scripts meanwhile, but has no body to paint until the parts are there,
+ * so a slow answer never shows a header without its account part (a shift once it arrives).
+ */
 export function sharedSegments(body: Buffer, holes: Hole[]): Buffer[] {
-  return [body.subarray(0, holes[0]!.start), ...holes.map((hole, index) => body.subarray(hole.end, holes[index + 1]?.start ?? body.length))];
+  const first = holes[0]!.start;
+  const bodyAt = body.indexOf(BODY_START);
+  const headEnd = bodyAt !== -1 && bodyAt < first ? bodyAt : first;
+  return [
+    body.subarray(0, headEnd),
+    body.subarray(headEnd, first),
+    ...holes.map((hole, index) => body.subarray(hole.end, holes[index + 1]?.start ?? body.length)),
+  ];
 }
+
+/** What goes between the shared segments: nothing after the head, then each part. */
+const betweenSegments = (parts: Buffer[]): Buffer[] => [Buffer.alloc(0), ...parts];
 
 export interface PersonalHolesOptions {
   /** The renderer to ask (the current build's). */
@@ -163,9 +180,9 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
     return shared;
   };
 
-  /** The rest of the body after the head, in one write: the visitor's parts, or the shared ones. */
+  /** The body after the head, in one write: with the visitor's parts, or the shared ones. */
   function writeRest(reply: FastifyReply, body: Buffer, holes: Hole[], html: string[] | null, gzip: GzipSegments | null): void {
-    const parts = html ? html.map((part) => Buffer.from(part)) : holes.map((hole) => body.subarray(hole.start, hole.end));
+    const parts = betweenSegments(html ? html.map((part) => Buffer.from(part)) : holes.map((hole) => body.subarray(hole.start, hole.end)));
     if (gzip) {
       reply.raw.end(Buffer.concat(gzipRest(gzip, parts)));
       return;
@@ -200,8 +217,8 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
         reply.raw.end();
         return true;
       }
-      // The head (styles, preloads) goes at once; the visitor's parts follow when they are in.
-      reply.raw.write(gzip ? gzipHead(gzip) : body.subarray(0, holes[0]!.start));
+      // The head (styles, preloads) goes at once; the body follows when the visitor's parts are in.
+      reply.raw.write(gzip ? gzipHead(gzip) : sharedSegments(body, holes)[0]!);
       void settled.then((html) => writeRest(reply, body, holes, html, gzip));
       return true;
     },
