@@ -82,6 +82,13 @@ export function sharedSegments(body: Buffer, holes: Hole[]): Buffer[] {
   ];
 }
 
+/** An entry's identity body, its parts, and the shared segments around them (sharedSegments). */
+interface Layout {
+  body: Buffer;
+  holes: Hole[];
+  segments: Buffer[];
+}
+
 /** What goes between the shared segments: nothing after the head, then each part. */
 const betweenSegments = (parts: Buffer[]): Buffer[] => [Buffer.alloc(0), ...parts];
 
@@ -122,14 +129,20 @@ function stitchedHeaders(request: FastifyRequest, reply: FastifyReply, entry: Ca
 
 export function createPersonalHoles(options: PersonalHolesOptions): PersonalHoles {
   const now = options.now ?? Date.now;
-  const parsed = new WeakMap<CacheEntry, Hole[]>();
+  const parsed = new WeakMap<CacheEntry, Layout>();
   const gzipped = new WeakMap<CacheEntry, GzipSegments>();
   const pool = new Agent({ connections: 64, keepAliveTimeout: 60_000 });
 
-  const holesOfEntry = (entry: CacheEntry) => {
-    let holes = parsed.get(entry);
-    if (!holes) parsed.set(entry, (holes = holesOf(entry.bodies.identity)));
-    return holes;
+  /** An entry's parts and the shared bytes around them, found once per entry, not per visitor. */
+  const layoutOf = (entry: CacheEntry): Layout => {
+    let layout = parsed.get(entry);
+    if (!layout) {
+      const body = entry.bodies.identity;
+      const holes = entry.headers['content-type']?.startsWith('text/html') ? holesOf(body) : [];
+      layout = { body, holes, segments: holes.length > 0 ? sharedSegments(body, holes) : [] };
+      parsed.set(entry, layout);
+    }
+    return layout;
   };
 
   /** The visitor's HTML of each part, in order; throws on anything else (failed, the wrong count). */
@@ -174,29 +187,28 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
   }
 
   /** The shared pieces of an entry in gzip, made on the first gzip answer of it (personal-gzip.ts). */
-  const gzipOfEntry = (entry: CacheEntry, holes: Hole[]) => {
+  const gzipOfEntry = (entry: CacheEntry, layout: Layout) => {
     let shared = gzipped.get(entry);
-    if (!shared) gzipped.set(entry, (shared = gzipSegments(sharedSegments(entry.bodies.identity, holes))));
+    if (!shared) gzipped.set(entry, (shared = gzipSegments(layout.segments)));
     return shared;
   };
 
   /** The body after the head, in one write: with the visitor's parts, or the shared ones. */
-  function writeRest(reply: FastifyReply, body: Buffer, holes: Hole[], html: string[] | null, gzip: GzipSegments | null): void {
+  function writeRest(reply: FastifyReply, { body, holes, segments }: Layout, html: string[] | null, gzip: GzipSegments | null): void {
     const parts = betweenSegments(html ? html.map((part) => Buffer.from(part)) : holes.map((hole) => body.subarray(hole.start, hole.end)));
     if (gzip) {
       reply.raw.end(Buffer.concat(gzipRest(gzip, parts)));
       return;
     }
-    const segments = sharedSegments(body, holes);
     reply.raw.end(Buffer.concat(parts.flatMap((part, index) => [part, segments[index + 1]!])));
   }
 
   return {
     serves: (entry) => entry.headers[PERSONAL_HEADER] === 'parts',
     serve(request, reply, entry, status, rules) {
-      const holes = entry.headers['content-type']?.startsWith('text/html') ? holesOfEntry(entry) : [];
+      const layout = layoutOf(entry);
+      const { holes } = layout;
       if (holes.length === 0) return false;
-      const body = entry.bodies.identity;
       const asked = now();
       const path = request.url.startsWith('/') ? request.url : '/';
       const parts = request.method === 'HEAD' ? Promise.resolve(null) : partsFor(request, path, holes);
@@ -210,7 +222,7 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
         },
       );
       const age = Math.max(0, Math.floor((now() - entry.storedAt) / 1000));
-      const gzip = acceptsGzip(request.headers['accept-encoding']) ? gzipOfEntry(entry, holes) : null;
+      const gzip = acceptsGzip(request.headers['accept-encoding']) ? gzipOfEntry(entry, layout) : null;
       reply.hijack();
       reply.raw.writeHead(entry.status, stitchedHeaders(request, reply, entry, status, rules, age, gzip !== null));
       if (request.method === 'HEAD') {
@@ -218,8 +230,8 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
         return true;
       }
       // The head (styles, preloads) goes at once; the body follows when the visitor's parts are in.
-      reply.raw.write(gzip ? gzipHead(gzip) : sharedSegments(body, holes)[0]!);
-      void settled.then((html) => writeRest(reply, body, holes, html, gzip));
+      reply.raw.write(gzip ? gzipHead(gzip) : layout.segments[0]!);
+      void settled.then((html) => writeRest(reply, layout, html, gzip));
       return true;
     },
     close: () => pool.close(),
