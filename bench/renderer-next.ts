@@ -9,9 +9,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDir, projectRoot } from '@tern/shared/config/paths';
-import { waitForOk } from '@tern/cli/services';
-import type { PeerApp } from './renderer-nuxt.js';
 import { freePort } from './support/free-port.js';
+import { peerReady, type PeerApp } from './support/peer-app.js';
 
 const FIXTURE = join(projectRoot, 'bench', 'next-fixture');
 const WORK = join(tmpdir(), 'cookbook-next-bench');
@@ -71,12 +70,5 @@ export async function startNextApp(): Promise<NextApp> {
       },
     },
   );
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForOk(`${url}/category/git`, 60_000);
-  } catch (error) {
-    child.kill('SIGTERM');
-    throw error;
-  }
-  return { url, version, label: `Next.js ${version} (next start)`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  return peerReady(child, port, version, `Next.js ${version} (next start)`);
 }

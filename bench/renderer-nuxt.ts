@@ -11,22 +11,15 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, st
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDir, projectRoot } from '@tern/shared/config/paths';
-import { waitForOk } from '@tern/cli/services';
 import { freePort } from './support/free-port.js';
+import { peerReady, type PeerApp } from './support/peer-app.js';
+
+export type { PeerApp };
 
 const PEER = process.env.NUXT_PEER_DIR ?? join(projectRoot, '..', 'shared', 'peers', 'nuxt-dynamic');
 const WORK = join(tmpdir(), 'tern-nuxt-peer-bench');
 /** The newest Nuxt that builds on Node 20 (the peers' README); the peer asks for ^4.4.5. */
 const NUXT_VERSION = '4.4.5';
-
-export interface PeerApp {
-  url: string;
-  version: string;
-  /** How the bench names it. */
-  label: string;
-  pid: number;
-  stop(): void;
-}
 
 function treeHash(dir: string, hash = createHash('sha256')): string {
   for (const name of readdirSync(dir).sort()) {
@@ -79,12 +72,5 @@ export async function startNuxtApp(): Promise<PeerApp> {
     // Vue's production build needs NODE_ENV at run time (the peers' README).
     env: { ...process.env, NODE_ENV: 'production', CONTENT_FILE: contentFile, HOST: '127.0.0.1', PORT: String(port) },
   });
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForOk(`${url}/category/git`, 60_000);
-  } catch (error) {
-    child.kill('SIGTERM');
-    throw error;
-  }
-  return { url, version, label: `Nuxt ${version} (nuxt-dynamic)`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  return peerReady(child, port, version, `Nuxt ${version} (nuxt-dynamic)`);
 }
