@@ -20,19 +20,21 @@ interface Renderer {
 }
 
 const NONCE = 'bm9uY2Utb2YtdGhlLXJlbmRlcg==';
+/** How the stand-in renderer answers at start, and again before each test. */
+const FIRST_MODE: Renderer['mode'] = {
+  setCookie: false,
+  status: 200,
+  cacheControl: 'no-cache',
+  delayMs: 0,
+  version: 'v1',
+  buildId: 'build-one',
+};
 
 async function startRenderer(): Promise<Renderer> {
   const app = Fastify();
   const renders = new Map<string, number>();
   const hold: Renderer['hold'] = { until: null };
-  const mode: Renderer['mode'] = {
-    setCookie: false,
-    status: 200,
-    cacheControl: 'no-cache',
-    delayMs: 0,
-    version: 'v1',
-    buildId: 'build-one',
-  };
+  const mode: Renderer['mode'] = { ...FIRST_MODE };
   app.get('/*', async (request, reply) => {
     renders.set(request.url, (renders.get(request.url) ?? 0) + 1);
     if (mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
@@ -80,14 +82,7 @@ describe('render cache', () => {
   beforeEach(async () => {
     renderer.renders.clear();
     renderer.hold.until = null;
-    Object.assign(renderer.mode, {
-      setCookie: false,
-      status: 200,
-      cacheControl: 'no-cache',
-      delayMs: 0,
-      version: 'v1',
-      buildId: 'build-one',
-    });
+    Object.assign(renderer.mode, FIRST_MODE);
     const env = { RENDERER_URL: renderer.url, IMAGE_URL: renderer.url, ICONS_URL: renderer.url, PUBLIC_ORIGIN: 'https://cook.example' };
     clock.t = Date.now();
     gateway = await startGateway(env, metaOf('build-one', RULES, 1000, SESSIONS), undefined, () => clock.t);
