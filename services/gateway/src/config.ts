@@ -62,6 +62,14 @@ export const gatewayConfigShape = {
   CACHE_LOCK_WAIT_MS: positiveInt(2000),
   /** How long a signed-in visitor's personal parts may take before their anonymous state is served (personal-holes.ts). */
   PERSONAL_PARTS_BUDGET_MS: positiveInt(50),
+  /**
+   * How long a gateway keeps a signed-in visitor's parts for their next page (personal-parts-memory.ts):
+   * a session ended elsewhere (another device, expired, revoked) shows within this; a change the
+   * visitor makes, at once. 0 asks the renderer for every page.
+   */
+  PERSONAL_PARTS_TTL_MS: z.coerce.number({ error: 'expected a whole number of ms, 0 or more' }).int().min(0).default(30_000),
+  /** The most bytes of visitors' parts each gateway keeps (the least recently used go first). */
+  PERSONAL_PARTS_MEMORY_BYTES: positiveInt(16 * 1024 * 1024),
   /** The embedded mode's shared store (files); with REDIS_URL the cache is in Redis. */
   CACHE_DIR: z.string().min(1).default(join(buildDir, 'render-cache')),
   /** Pages rendered at build time (`prerender: true` rules), written by `npm run build`. */

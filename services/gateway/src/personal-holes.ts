@@ -10,6 +10,7 @@
  * anonymous state (one log line); the page is served either way. The stitched answer is
  * `Cache-Control: private` and is never stored: only the anonymous entry is.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Agent } from 'undici';
 import { forwardedHeaders, visitorProto } from './forwarded.js';
@@ -19,6 +20,7 @@ import { ruleHeaders } from './route-rules.js';
 import { HSTS, SECURITY_HEADERS } from './security-headers.js';
 import type { CacheEntry } from './render-cache/cache-entry.js';
 import { acceptsGzip, gzipHead, gzipRest, gzipSegments, type GzipSegments } from './personal-gzip.js';
+import { partsKey, type KeptParts, type PartsMemory } from './personal-parts-memory.js';
 
 /** One part of an entry: its name and props as the marker spells them, and where its content lies. */
 export interface Hole {
@@ -87,6 +89,8 @@ interface Layout {
   body: Buffer;
   holes: Hole[];
   segments: Buffer[];
+  /** The entry and its parts in a few bytes: what a visitor's kept parts belong to (personal-parts-memory.ts). */
+  signature: string;
 }
 
 /** What goes between the shared segments: nothing after the head, then each part. */
@@ -102,6 +106,10 @@ export interface PersonalHolesOptions {
    * proxy route's, which keeps only errors (proxy.ts), and a late part is no error.
    */
   log: FastifyBaseLogger;
+  /** Each visitor's parts kept between their pages (personal-parts-memory.ts). */
+  memory: PartsMemory;
+  /** The value of the request's session cookie, if any. */
+  sessionOf: (request: FastifyRequest) => string | undefined;
   now?: () => number;
 }
 
@@ -114,7 +122,15 @@ export interface PersonalHoles {
 }
 
 /** The headers of a stitched answer: the entry's, no ETag or length (the body is the visitor's), private. */
-function stitchedHeaders(request: FastifyRequest, reply: FastifyReply, entry: CacheEntry, status: string, rules: MatchedRouteRules | null, age: number, gzip: boolean) {
+function stitchedHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CacheEntry,
+  status: string,
+  rules: MatchedRouteRules | null,
+  age: number,
+  gzip: boolean,
+) {
   const headers: Record<string, string> = { ...SECURITY_HEADERS, ...entry.headers };
   headers['cache-control'] = 'private, no-cache';
   headers.vary = `${entry.headers.vary ?? 'cookie'}, accept-encoding`;
@@ -139,7 +155,10 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
     if (!layout) {
       const body = entry.bodies.identity;
       const holes = entry.headers['content-type']?.startsWith('text/html') ? holesOf(body) : [];
-      layout = { body, holes, segments: holes.length > 0 ? sharedSegments(body, holes) : [] };
+      const signature = createHash('sha256')
+        .update(JSON.stringify([entry.key, entry.etag, holes.map((hole) => [hole.name, hole.props])]))
+        .digest('base64url');
+      layout = { body, holes, segments: holes.length > 0 ? sharedSegments(body, holes) : [], signature };
       parsed.set(entry, layout);
     }
     return layout;
@@ -193,45 +212,63 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
     return shared;
   };
 
-  /** The body after the head, in one write: with the visitor's parts, or the shared ones. */
-  function writeRest(reply: FastifyReply, { body, holes, segments }: Layout, html: string[] | null, gzip: GzipSegments | null): void {
-    const parts = betweenSegments(html ? html.map((part) => Buffer.from(part)) : holes.map((hole) => body.subarray(hole.start, hole.end)));
-    if (gzip) {
-      reply.raw.end(Buffer.concat(gzipRest(gzip, parts)));
-      return;
-    }
-    reply.raw.end(Buffer.concat(parts.flatMap((part, index) => [part, segments[index + 1]!])));
+  /** The body after the head: with the visitor's parts, or the shared ones. */
+  function restOf(layout: Layout, kept: KeptParts | null, gzip: GzipSegments | null): Buffer[] {
+    const { body, holes, segments } = layout;
+    const parts = betweenSegments(kept ? kept.parts : holes.map((hole) => body.subarray(hole.start, hole.end)));
+    if (gzip) return gzipRest(gzip, parts);
+    return parts.flatMap((part, index) => [part, segments[index + 1]!]);
+  }
+
+  /** A visitor's whole gzip body for their kept parts, made on their first gzip answer of this entry. */
+  const gzipBodyOf = (layout: Layout, kept: KeptParts, gzip: GzipSegments): Buffer =>
+    (kept.gzipBody ??= Buffer.concat([gzipHead(gzip), ...restOf(layout, kept, gzip)]));
+
+  /** The visitor's parts: kept from their last page, or asked for (and kept); null leaves the anonymous state. */
+  function visitorParts(request: FastifyRequest, path: string, layout: Layout): KeptParts | null | Promise<KeptParts | null> {
+    const memory = options.memory;
+    const key = memory.enabled ? partsKey(request.headers.cookie, request.headers.authorization, path, layout.signature) : null;
+    const session = key === null ? undefined : options.sessionOf(request);
+    const kept = session === undefined ? undefined : memory.get(key!, session);
+    if (kept) return kept;
+    const asked = now();
+    return partsFor(request, path, layout.holes).then(
+      (html) => {
+        const parts = html.map((part) => Buffer.from(part));
+        return session === undefined ? { parts, askedAt: asked } : memory.keep(key!, session, parts, asked);
+      },
+      (error: unknown) => {
+        const reason = error instanceof Error && error.name === 'TimeoutError' ? `over ${options.budgetMs} ms` : String(error);
+        options.log.warn({ reqId: request.id, path, ms: now() - asked, reason }, 'personal parts failed; serving their anonymous state');
+        return null;
+      },
+    );
   }
 
   return {
     serves: (entry) => entry.headers[PERSONAL_HEADER] === 'parts',
     serve(request, reply, entry, status, rules) {
       const layout = layoutOf(entry);
-      const { holes } = layout;
-      if (holes.length === 0) return false;
-      const asked = now();
+      if (layout.holes.length === 0) return false;
       const path = request.url.startsWith('/') ? request.url : '/';
-      const parts = request.method === 'HEAD' ? Promise.resolve(null) : partsFor(request, path, holes);
-      // Settled before the answer is written, so an early failure never goes unhandled.
-      const settled = parts.then(
-        (html) => html,
-        (error: unknown) => {
-          const reason = error instanceof Error && error.name === 'TimeoutError' ? `over ${options.budgetMs} ms` : String(error);
-          options.log.warn({ reqId: request.id, path, ms: now() - asked, reason }, 'personal parts failed; serving their anonymous state');
-          return null;
-        },
-      );
+      // Settled (never rejected) before the answer is written, so an early failure never goes unhandled.
+      const parts = request.method === 'HEAD' ? null : visitorParts(request, path, layout);
       const age = Math.max(0, Math.floor((now() - entry.storedAt) / 1000));
       const gzip = acceptsGzip(request.headers['accept-encoding']) ? gzipOfEntry(entry, layout) : null;
       reply.hijack();
       reply.raw.writeHead(entry.status, stitchedHeaders(request, reply, entry, status, rules, age, gzip !== null));
-      if (request.method === 'HEAD') {
+      if (parts === null) {
         reply.raw.end();
+        return true;
+      }
+      if (!(parts instanceof Promise)) {
+        // Kept parts: the whole answer in one write.
+        reply.raw.end(gzip ? gzipBodyOf(layout, parts, gzip) : Buffer.concat([layout.segments[0]!, ...restOf(layout, parts, null)]));
         return true;
       }
       // The head (styles, preloads) goes at once; the body follows when the visitor's parts are in.
       reply.raw.write(gzip ? gzipHead(gzip) : layout.segments[0]!);
-      void settled.then((html) => writeRest(reply, layout, html, gzip));
+      void parts.then((kept) => reply.raw.end(Buffer.concat(restOf(layout, kept, gzip))));
       return true;
     },
     close: () => pool.close(),

@@ -81,7 +81,7 @@ function answerHooksOf(parts: PipelineParts): AnswerHeaders[] {
     (_request, reply) => parts.service.closing(reply),
     securityHeaders,
     routeRuleHeaders,
-    ...(parts.renderCache ? [parts.renderCache.cacheHeader] : []),
+    ...(parts.renderCache ? [parts.renderCache.cacheHeader, parts.renderCache.personalChange] : []),
   ];
 }
 

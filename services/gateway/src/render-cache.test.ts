@@ -213,6 +213,23 @@ describe('render cache', () => {
     expect(renderer.renders.get('/nocache')).toBe(2);
   });
 
+  it("marks a signed-in visitor's change: a new version cookie on the answer to each of their unsafe requests, none for anyone else", async () => {
+    const post = (headers: Record<string, string>) =>
+      gateway.app.inject({ method: 'POST', url: '/api/saved', headers: { 'content-type': 'application/json', ...headers }, payload: '{}' });
+    const versionOf = (cookies: string | string[] | number | undefined) =>
+      [cookies ?? []]
+        .flat()
+        .map(String)
+        .find((cookie) => cookie.startsWith('tern-pv='));
+    const first = versionOf((await post({ cookie: 'cookbook_session=abc' })).headers['set-cookie']);
+    const second = versionOf((await post({ cookie: 'cookbook_session=abc' })).headers['set-cookie']);
+    expect(first).toMatch(/^tern-pv=[a-z0-9.]+; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(second).toMatch(/^tern-pv=/);
+    expect(second!.split(';')[0]).not.toBe(first!.split(';')[0]);
+    expect(versionOf((await post({})).headers['set-cookie'])).toBeUndefined();
+    expect(versionOf((await get('/fresh/s', { cookie: 'cookbook_session=abc' })).headers['set-cookie'])).toBeUndefined();
+  });
+
   it('bypasses only an authorization header when the build names no session cookie (a site without sessions)', async () => {
     await gateway.store.publish(metaOf('build-two', RULES, 2000));
     await waitFor(() => gateway.build.info()?.id === 'build-two', 5000);

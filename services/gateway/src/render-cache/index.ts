@@ -60,6 +60,8 @@ export function createRenderCache(
     ...(now ? { now } : {}),
     lockWaitMs: config.CACHE_LOCK_WAIT_MS,
     personalBudgetMs: config.PERSONAL_PARTS_BUDGET_MS,
+    personalTtlMs: config.PERSONAL_PARTS_TTL_MS,
+    personalMemoryBytes: config.PERSONAL_PARTS_MEMORY_BYTES,
     prerendered: createPrerendered(config.PRERENDER_DIR, build),
     ...(rendererStartup ? { rendererStartup } : {}),
   });

@@ -26,6 +26,9 @@ import { createCacheTiers, type CacheTiers } from './cache-tiers.js';
 import type { Prerendered } from './prerendered.js';
 import type { SharedCacheStore } from './shared-store.js';
 import { createPersonalHoles, type PersonalHoles } from '../personal-holes.js';
+import { changesState, createPartsMemory, VERSION_COOKIE, versionValue } from '../personal-parts-memory.js';
+import { visitorProto } from '../forwarded.js';
+import { readCookie } from './cache-key.js';
 
 export type { CacheStatus };
 export { isPagePath, pageOf } from './cache-policy.js';
@@ -55,6 +58,10 @@ export interface RenderCacheOptions {
   rendererStartup?: RendererStartup;
   /** How long a signed-in visitor's personal parts may take (personal-holes.ts); 50 ms when absent. */
   personalBudgetMs?: number;
+  /** How long a visitor's parts are kept between their pages (personal-parts-memory.ts); 0 (none) when absent. */
+  personalTtlMs?: number;
+  /** The most bytes of visitors' parts kept; 16 MB when absent. */
+  personalMemoryBytes?: number;
 }
 
 /** Counts since start, by outcome; metrics read them. */
@@ -74,6 +81,8 @@ export interface RenderCache {
   step: Step;
   /** `x-cache` on every page and payload answer Fastify sends (a hit written straight says it itself). */
   cacheHeader: AnswerHeaders;
+  /** On an answer to a signed-in visitor's change (an unsafe request): their kept parts go, and a new version cookie. */
+  personalChange: AnswerHeaders;
   stats: RenderCacheStats;
 }
 
@@ -101,6 +110,11 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     now,
     rendererStartup: options.rendererStartup,
   });
+  const memory = createPartsMemory({ ttlMs: options.personalTtlMs ?? 0, maxBytes: options.personalMemoryBytes ?? 16 * 1024 * 1024, now });
+  const sessionOf = (request: FastifyRequest): string | undefined => {
+    const name = build.sessionCookie();
+    return name === undefined ? undefined : readCookie(request.headers.cookie, name);
+  };
   const parts: Parts = {
     policy: createCachePolicy(build, { publicOrigin: options.publicOrigin, servesBuild: options.servesBuild }),
     tiers,
@@ -111,6 +125,8 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
       renderer: options.currentRenderer ?? (() => options.rendererUrl),
       budgetMs: options.personalBudgetMs ?? 50,
       log: app.log,
+      memory,
+      sessionOf,
       now,
     }),
     counted: (status) => requests[status]++,
@@ -140,7 +156,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     if (!parts.policy.isPageRequest(request, state)) return false;
     if (parts.policy.hasCredentials(request)) {
       state.cacheStatus = 'BYPASS';
-      return answeredSignedIn(parts, request, reply, state);
+      return answeredSignedInAtOnce(parts, request, reply, state) || answeredSignedIn(parts, request, reply, state);
     }
     return answeredAtOnce(parts, request, reply, state) || answered(parts, request, reply, state);
   };
@@ -149,7 +165,15 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     reply.header('x-cache', state.cacheStatus);
     requests[state.cacheStatus]++;
   };
-  return { step, cacheHeader, stats };
+  const personalChange: AnswerHeaders = (request, reply) => {
+    if (!changesState(request.method)) return;
+    const session = sessionOf(request);
+    if (session === undefined) return;
+    memory.changed(session);
+    const secure = visitorProto(request) === 'https' ? '; Secure' : '';
+    reply.header('set-cookie', `${VERSION_COOKIE}=${versionValue(now())}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+  };
+  return { step, cacheHeader, personalChange, stats };
 }
 
 /**
@@ -204,6 +228,26 @@ async function answered(parts: Parts, request: FastifyRequest, reply: FastifyRep
 }
 
 /**
+ * A signed-in visitor whose page is fresh in memory: answered with no promise made when their parts
+ * are kept (personal-parts-memory.ts), or with only the wait for their parts.
+ */
+function answeredSignedInAtOnce(
+  { policy, tiers, prerendered, personal, now, counted }: Parts,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: GatewayRequestState,
+): boolean {
+  const built = prerendered.peek(state.path);
+  const decision = built ? null : policy.decide(request, state);
+  const entry = built ?? (decision ? tiers.freshInMemory(decision.key, now()) : undefined);
+  if (!entry || entry.status !== 200 || !personal.serves(entry)) return false;
+  state.cacheStatus = 'HIT';
+  if (!personal.serve(request, reply, entry, 'HIT', state.routeRules)) return false;
+  counted('HIT');
+  return true;
+}
+
+/**
  * A signed-in visitor: the shared entry with their parts spliced in (personal-holes.ts) when the
  * page has them; otherwise false, and the renderer draws their page.
  */
@@ -211,9 +255,14 @@ async function answeredSignedIn(parts: Parts, request: FastifyRequest, reply: Fa
   const { policy, tiers, fills, responder, personal, now } = parts;
   const decision = policy.decide(request, state);
   const at = now();
-  let entry = (await parts.prerendered.get(state.path, pageOf(state.path).page)) ?? (decision ? await tiers.lookup(decision.key, at) : null);
+  let entry =
+    (await parts.prerendered.get(state.path, pageOf(state.path).page)) ?? (decision ? await tiers.lookup(decision.key, at) : null);
   // A miss is filled as for anyone (an anonymous render), then stitched.
-  if (!entry && decision) entry = await fills.fill(request, decision).then((r) => (r.kind === 'entry' ? r.entry : null), () => null);
+  if (!entry && decision)
+    entry = await fills.fill(request, decision).then(
+      (r) => (r.kind === 'entry' ? r.entry : null),
+      () => null,
+    );
   if (!entry || !mayServeStale(entry, at) || entry.status !== 200 || !personal.serves(entry)) return false;
   const status = isFresh(entry, at) ? 'HIT' : 'STALE';
   if (status === 'STALE' && decision) fills.refresh(request, decision, request.log);
