@@ -1,10 +1,20 @@
 /**
  * br or gzip for text answers, proxied streams included. Each chunk is flushed as it comes so
  * streamed HTML reaches the browser as early compressed as it would uncompressed.
+ *
+ * What goes through here is compressed once per answer (a page rendered for one visitor, an API
+ * answer): cached pages are compressed once per entry at the best level (render-cache/cache-entry.ts)
+ * and never pass here. So the levels are the cheap ones. For a 44 KB page, against br quality 4
+ * and gzip level 6: br quality 1 costs a fifth of the CPU for 15 % more bytes, gzip level 1 half
+ * for 5 % more (docs/decisions/performance.md). brotli's window is 256 KB, not 4 MB: a page is
+ * smaller, and each answer's encoder allocates its window.
  */
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import { constants } from 'node:zlib';
+
+export const STREAM_BROTLI_QUALITY = 1;
+export const STREAM_GZIP_LEVEL = 1;
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
@@ -15,8 +25,12 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     threshold: 1024,
     brotliOptions: {
       flush: constants.BROTLI_OPERATION_FLUSH,
-      params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: STREAM_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_LGWIN]: 18,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
     },
-    zlibOptions: { flush: constants.Z_SYNC_FLUSH, level: 6 },
+    zlibOptions: { flush: constants.Z_SYNC_FLUSH, level: STREAM_GZIP_LEVEL, memLevel: 9 },
   });
 }

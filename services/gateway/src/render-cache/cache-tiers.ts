@@ -13,6 +13,8 @@ export interface CacheTiers {
   readonly shared: SharedCacheStore;
   /** A fresh entry in memory, with no wait; undefined otherwise. */
   freshInMemory(key: string, at: number): CacheEntry | undefined;
+  /** The entry in memory, fresh or not, with no wait (what a page is, not what it says now). */
+  inMemory(key: string): CacheEntry | undefined;
   /** The newest entry of either tier (fresh or not), or null. */
   lookup(key: string, at: number): Promise<CacheEntry | null>;
   /** The shared store's entry, kept in memory too; null when it has none. */
@@ -43,6 +45,7 @@ export function createCacheTiers(shared: SharedCacheStore, memoryBytes: number, 
       const entry = memory.get(key);
       return entry && isFresh(entry, at) ? entry : undefined;
     },
+    inMemory: (key) => memory.get(key),
     async lookup(key, at) {
       const local = memory.get(key);
       if (local && isFresh(local, at)) return local;

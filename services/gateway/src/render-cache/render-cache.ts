@@ -254,6 +254,10 @@ function answeredSignedInAtOnce(
 async function answeredSignedIn(parts: Parts, request: FastifyRequest, reply: FastifyReply, state: GatewayRequestState): Promise<boolean> {
   const { policy, tiers, fills, responder, personal, now } = parts;
   const decision = policy.decide(request, state);
+  // A page drawn for each visitor (no parts) is known from the copy in memory, fresh or not: no
+  // look in the shared store, no fill, for a request that will be proxied anyway.
+  const known = decision ? tiers.inMemory(decision.key) : undefined;
+  if (known && !personal.serves(known)) return false;
   const at = now();
   let entry =
     (await parts.prerendered.get(state.path, pageOf(state.path).page)) ?? (decision ? await tiers.lookup(decision.key, at) : null);
