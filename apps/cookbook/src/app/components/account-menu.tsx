@@ -7,7 +7,8 @@
  * does it in place.
  */
 import { Icon } from '@tern/ui/icon';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@tern/ui/link';
 import { LOGOUT_ROUTE } from '../account-routes.js';
 import { loginHref } from './safe-redirect.js';
 import type { PageViewer } from './viewer.js';

@@ -1,6 +1,6 @@
 /** A short list of recipes (title, summary, icon), linking to each recipe's anchor on its category page. */
 import { Icon } from '@tern/ui/icon';
-import { Link } from 'react-router';
+import { Link } from '@tern/ui/link';
 import type { RecipeSummary } from '../../content/types.js';
 
 export function RecipeList({ recipes, label }: { recipes: RecipeSummary[]; label: string }) {

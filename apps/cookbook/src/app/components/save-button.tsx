@@ -6,7 +6,8 @@ import { Icon } from '@tern/ui/icon';
 import { toast } from '@tern/ui/toast';
 import { Tooltip } from '@tern/ui/tooltip';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@tern/ui/link';
 import { savedRecipeRoute } from '../account-routes.js';
 import { loginHref } from './safe-redirect.js';
 

@@ -1,6 +1,6 @@
 /** The results of a search: each recipe's title, summary and a stretch of its text, matched words marked. */
 import type { SearchHit } from '../search/run-search.js';
-import { Link } from 'react-router';
+import { Link } from '@tern/ui/link';
 import { MarkedText } from './marked-text.js';
 import { TagChips } from './tag-chips.js';
 

@@ -4,7 +4,8 @@
  * search for the words of its path. Loaded on first use (app.ts), never with a page.
  */
 import type { SiteErrorPageProps } from '@tern/site/define-site-app';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@tern/ui/link';
 import { DefaultLayout } from '../layouts/default.js';
 import { canonicalQuery } from '../search/query.js';
 import { SearchForm } from './search-form.js';

@@ -1,5 +1,5 @@
 /** A recipe's tags as chips, each a link to the tag's page (`/tags/{tag}`). */
-import { Link } from 'react-router';
+import { Link } from '@tern/ui/link';
 
 export interface TagChipsProps {
   tags: readonly string[];

@@ -4,7 +4,7 @@
  * (class names there rather than utilities here: this module is first-load JavaScript).
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@tern/ui/link';
 import { SiteControls } from '../components/site-controls.js';
 import { SiteMenu } from '../components/site-menu.js';
 import { SITE_NAME } from '../site-name.js';

@@ -1,6 +1,7 @@
 /** About: what the cookbook is and how it is made. The same for everyone, so it is prerendered at build time. */
 import type { PageHead } from '@tern/runtime/shared/head';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '@tern/ui/link';
 import { servicesOf } from '../viewer-services.js';
 
 /** The same for every visitor: signed-in visitors get it from the cache, their header filled in (personal.tsx). */

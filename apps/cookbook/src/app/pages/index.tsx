@@ -2,7 +2,8 @@
 import { Icon } from '@tern/ui/icon';
 import { Img } from '@tern/ui/img';
 import type { PageHead } from '@tern/runtime/shared/head';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '@tern/ui/link';
 import type { CategorySummary, Recipe, RecipeSummary } from '../../content/types.js';
 import { RecipeList } from '../components/recipe-list.js';
 import { pageViewerOf } from '../components/viewer.js';

@@ -1,6 +1,7 @@
 /** Sign in: opts out of the default layout (docs/spec.md §2); back to `?redirect=` when it is a path of this site. */
 import type { PageHead } from '@tern/runtime/shared/head';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '@tern/ui/link';
 import { LoginForm } from '../components/login-form.js';
 import { safeRedirect } from '../components/safe-redirect.js';
 import { LOGIN_FAILURE_PARAM, loginFailureMessage } from '../login-rules.js';

@@ -4,7 +4,8 @@
  * (`cache: false` in site.config.ts): the list arrives with the HTML, with or without JavaScript.
  */
 import type { PageHead } from '@tern/runtime/shared/head';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '@tern/ui/link';
 import type { RecipeSummary } from '../../content/types.js';
 import { RecipeList } from '../components/recipe-list.js';
 import { pageViewerOf } from '../components/viewer.js';

@@ -1,0 +1,57 @@
+/**
+ * The site's link: React Router's `Link`, except that on the server a link to a path of this site
+ * (`/guides/intro`) is drawn without resolving it against the route matches. React Router serialises the matches
+ * to JSON for every link on every render to resolve relative links; an absolute path needs none
+ * of it, and a page with 43 links paid 7 % of its render for it
+ * (docs/decisions/performance.md). Anything else (a relative path, an object, a URL, `reloadDocument`,
+ * `prefetch`, `mask`) is React Router's own `Link`, unchanged.
+ *
+ * The browser takes React Router's `Link` for every link: its markup is the same (link.test.tsx),
+ * so hydration sees no difference, its clicks are React Router's own, and the browser's bundle
+ * carries nothing more (`import.meta.env.SSR` is false there, and the server's part is dropped).
+ */
+import { forwardRef } from 'react';
+import { Link as RouterLink, type LinkProps } from 'react-router';
+
+export type { LinkProps };
+
+/** A path of this site with nothing that needs React Router's resolution. */
+function isSitePath(props: LinkProps): props is LinkProps & { to: string } {
+  const { to, relative, reloadDocument, prefetch, mask } = props;
+  return (
+    typeof to === 'string' &&
+    to.startsWith('/') &&
+    !to.startsWith('//') &&
+    relative === undefined &&
+    !reloadDocument &&
+    (prefetch === undefined || prefetch === 'none') &&
+    mask === undefined
+  );
+}
+
+/** The server's link to a path: the `<a>` React Router draws for it, with no resolution and no handlers (nothing runs them there). */
+export const ServerPathLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProps & { to: string }>(function ServerPathLink(
+  {
+    to,
+    discover = 'render',
+    replace: _replace,
+    state: _state,
+    preventScrollReset: _preventScrollReset,
+    viewTransition: _viewTransition,
+    prefetch: _prefetch,
+    defaultShouldRevalidate: _defaultShouldRevalidate,
+    onClick: _onClick,
+    ...anchor
+  },
+  ref,
+) {
+  // As React Router marks its links (route discovery), so the markup is the same either way.
+  return <a {...anchor} ref={ref} href={to} data-discover={discover === 'render' ? 'true' : undefined} />;
+});
+
+/** React Router's `Link`, drawn on the server without resolving a path of this site. */
+export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
+  return isSitePath(props) ? <ServerPathLink ref={ref} {...props} /> : <RouterLink ref={ref} {...props} />;
+});
+
+export const Link: typeof RouterLink = import.meta.env.SSR ? ServerLink : RouterLink;
