@@ -5,8 +5,9 @@
  * the same load, not counted):
  *   - the bare limit: React renderToString of the same tree and document (bench/renderer-bare.ts);
  *   - the renderer asked directly, the stack as `npm start` runs it (production, LOG_LEVEL=warn);
- *   - the same page through the gateway with credentials (an Authorization header: never cached,
- *     so every request is a proxied render), and the anonymous cached hit for comparison;
+ *   - the same page through the gateway of a second stack with RENDER_CACHE=false (every request a
+ *     proxied render: a signed-in visitor of this page is served from the cache with their parts,
+ *     docs/decisions/personal-holes.md), and the anonymous cached hit for comparison;
  *   - Nuxt 4 rendering the same content per request (`../shared/peers/nuxt-dynamic`, issue 35);
  *   - with BENCH_NEXT=1, the Next.js 16 fixture under `next start` (issue 4).
  * CPU per request is each server process's own CPU time (/proc schedstat) over the requests it
@@ -38,6 +39,8 @@ interface Target {
   headers: Record<string, string>;
   /** The processes whose CPU is counted, by name. */
   pids: Record<string, number>;
+  /** Rendered for each request: an answer from the render cache is not the figure asked for. */
+  rendered?: boolean;
 }
 
 interface Run {
@@ -86,6 +89,8 @@ async function check(target: Target): Promise<void> {
   const response = await fetch(target.url, { headers: target.headers });
   const bytes = (await response.arrayBuffer()).byteLength;
   if (response.status !== 200) throw new Error(`${target.label}: ${target.url} answered ${response.status}`);
+  const cache = response.headers.get('x-cache');
+  if (target.rendered && (cache === 'HIT' || cache === 'STALE')) throw new Error(`${target.label}: x-cache ${cache}, not a render`);
   console.log(`${target.label}: ${bytes} bytes, x-cache ${response.headers.get('x-cache') ?? '-'}`);
 }
 
@@ -95,8 +100,19 @@ function report(targets: Target[], runs: Run[][]): void {
   console.table(
     targets.map((target, i) => ({
       run: target.label,
-      'req/s': range(runs[i]!.map((r) => r.rps), 0),
-      ...Object.fromEntries(Object.keys(target.pids).map((name) => [`${name} CPU ms/req`, range(runs[i]!.map((r) => r.cpuMs[name]!), 2)])),
+      'req/s': range(
+        runs[i]!.map((r) => r.rps),
+        0,
+      ),
+      ...Object.fromEntries(
+        Object.keys(target.pids).map((name) => [
+          `${name} CPU ms/req`,
+          range(
+            runs[i]!.map((r) => r.cpuMs[name]!),
+            2,
+          ),
+        ]),
+      ),
       errors: runs[i]!.reduce((sum, r) => sum + r.errors, 0),
     })),
   );
@@ -114,6 +130,7 @@ function verdict(name: string, value: number, goal: string, met: boolean | null)
 }
 
 const stack = await startLaunchedStack({ NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+const uncached = await startLaunchedStack({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RENDER_CACHE: 'false' });
 const bare = await startBare();
 const peers: PeerApp[] = [];
 try {
@@ -135,9 +152,10 @@ try {
     { label: 'renderer direct', url: `${stack.serviceUrl('renderer')}${PATH}`, headers, pids: { renderer: pids.renderer } },
     {
       label: 'through the gateway, proxied',
-      url: `${stack.url}${PATH}`,
-      headers: { ...headers, authorization: 'Bearer bench' },
-      pids: { gateway: pids.gateway, renderer: pids.renderer },
+      url: `${uncached.url}${PATH}`,
+      headers,
+      pids: { gateway: uncached.pids.gateway, renderer: uncached.pids.renderer },
+      rendered: true,
     },
     { label: 'through the gateway, cached hit', url: `${stack.url}${PATH}`, headers, pids: { gateway: pids.gateway } },
     ...peers.map((peer) => ({ label: peer.label, url: `${peer.url}${PATH}`, headers, pids: { peer: peer.pid } })),
@@ -154,8 +172,18 @@ try {
   const [BARE, DIRECT, PROXIED, HIT, NUXT] = [0, 1, 2, 3, 4];
   console.log(`ratios: median of ${rounds} interleaved rounds of ${seconds} s`);
   const cpu = (name: string) => (run: Run) => run.cpuMs[name]!;
-  verdict('renderer direct / bare renderToString, req/s', perRound(runs, DIRECT, BARE, (r) => r.rps), '>= 0.5', perRound(runs, DIRECT, BARE, (r) => r.rps) >= 0.5);
-  verdict('renderer CPU per render / bare renderToString CPU', median(runs[DIRECT]!.map((r, i) => r.cpuMs.renderer! / runs[BARE]![i]!.cpuMs.bare!)), '', null);
+  verdict(
+    'renderer direct / bare renderToString, req/s',
+    perRound(runs, DIRECT, BARE, (r) => r.rps),
+    '>= 0.5',
+    perRound(runs, DIRECT, BARE, (r) => r.rps) >= 0.5,
+  );
+  verdict(
+    'renderer CPU per render / bare renderToString CPU',
+    median(runs[DIRECT]!.map((r, i) => r.cpuMs.renderer! / runs[BARE]![i]!.cpuMs.bare!)),
+    '',
+    null,
+  );
   const gatewayMs = median(runs[PROXIED]!.map(cpu('gateway')));
   const hitRatio = median(runs[PROXIED]!.map((r, i) => r.cpuMs.gateway! / runs[HIT]![i]!.cpuMs.gateway!));
   verdict('gateway CPU ms per proxied page', gatewayMs, '<= 0.5 ms', gatewayMs <= 0.5);
@@ -163,10 +191,16 @@ try {
   if (peers[0] && targets[NUXT]) {
     const nuxt = median(runs[DIRECT]!.map((r, i) => r.cpuMs.renderer! / runs[NUXT]![i]!.cpuMs.peer!));
     verdict(`renderer CPU per render / ${peers[0].label} CPU per render`, nuxt, '<= 0.5', nuxt <= 0.5);
-    verdict(`renderer direct / ${peers[0].label}, req/s`, perRound(runs, DIRECT, NUXT, (r) => r.rps), '', null);
+    verdict(
+      `renderer direct / ${peers[0].label}, req/s`,
+      perRound(runs, DIRECT, NUXT, (r) => r.rps),
+      '',
+      null,
+    );
   }
 } finally {
   for (const peer of peers) peer.stop();
   bare.stop();
   await stack.stop();
+  await uncached.stop();
 }
