@@ -222,7 +222,7 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
 
   /** A visitor's whole gzip body for their kept parts, made on their first gzip answer of this entry. */
   const gzipBodyOf = (layout: Layout, kept: KeptParts, gzip: GzipSegments): Buffer =>
-    (kept.gzipBody ??= Buffer.concat([gzipHead(gzip), ...restOf(layout, kept, gzip)]));
+    kept.gzipBody ?? options.memory.withGzipBody(kept, Buffer.concat([gzipHead(gzip), ...restOf(layout, kept, gzip)]));
 
   /** The visitor's parts: kept from their last page, or asked for (and kept); null leaves the anonymous state. */
   function visitorParts(request: FastifyRequest, path: string, layout: Layout): KeptParts | null | Promise<KeptParts | null> {
@@ -235,7 +235,7 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
     return partsFor(request, path, layout.holes).then(
       (html) => {
         const parts = html.map((part) => Buffer.from(part));
-        return session === undefined ? { parts, askedAt: asked } : memory.keep(key!, session, parts, asked);
+        return session === undefined ? { key: '', parts, askedAt: asked } : memory.keep(key!, session, parts, asked);
       },
       (error: unknown) => {
         const reason = error instanceof Error && error.name === 'TimeoutError' ? `over ${options.budgetMs} ms` : String(error);

@@ -59,7 +59,7 @@ describe('createPartsMemory', () => {
   });
 
   it('holds at most its bytes, the least recently used going first', () => {
-    const { memory, clock } = memoryAt(1_000, 30_000, 2_000);
+    const { memory, clock } = memoryAt(1_000, 30_000, 1_000);
     memory.keep('a', 's1', parts('x'.repeat(400)), clock.now);
     memory.keep('b', 's2', parts('y'.repeat(400)), clock.now);
     memory.get('a', 's1');
@@ -67,6 +67,18 @@ describe('createPartsMemory', () => {
     expect(memory.get('a', 's1')).toBeDefined();
     expect(memory.get('b', 's2')).toBeUndefined();
     expect(memory.get('c', 's3')).toBeDefined();
+  });
+});
+
+describe("a kept answer's gzip body", () => {
+  it("counts in the memory's bytes once made, evicting the least recently used for it", () => {
+    const { memory, clock } = memoryAt(1_000, 30_000, 2_000);
+    const a = memory.keep('a', 's1', parts('x'.repeat(400)), clock.now);
+    memory.keep('b', 's2', parts('y'.repeat(400)), clock.now);
+    const body = memory.withGzipBody(a, Buffer.alloc(1_200));
+    expect(body.length).toBe(1_200);
+    expect(memory.get('a', 's1')?.gzipBody).toBe(body);
+    expect(memory.get('b', 's2')).toBeUndefined();
   });
 });
 

@@ -24,11 +24,16 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Parts as drawn for one visitor, one address and one entry. */
 export interface KeptParts {
+  /** Its key in the memory ('' for an answer not kept). */
+  key: string;
   parts: Buffer[];
   askedAt: number;
   /** The whole gzip body with these parts (personal-gzip.ts), made on their first gzip answer. */
   gzipBody?: Buffer;
 }
+
+/** The bytes a kept answer holds: its key, its parts and, once made, its gzip body. */
+const sizeOf = (parts: KeptParts) => parts.parts.reduce((sum, part) => sum + part.length, parts.key.length) + (parts.gzipBody?.length ?? 0);
 
 export interface PartsMemoryOptions {
   /** 0 keeps nothing: every signed-in page asks the renderer. */
@@ -43,6 +48,8 @@ export interface PartsMemory {
   readonly enabled: boolean;
   get(key: string, session: string): KeptParts | undefined;
   keep(key: string, session: string, parts: Buffer[], askedAt: number): KeptParts;
+  /** Gives a kept answer its gzip body, counted in the memory's bytes from now on. */
+  withGzipBody(parts: KeptParts, body: Buffer): Buffer;
   /** The visitor with this session changed something (answered now): their answers are not used again. */
   changed(session: string): void;
 }
@@ -81,11 +88,19 @@ export function createPartsMemory({ ttlMs, maxBytes, now }: PartsMemoryOptions):
       return undefined;
     },
     keep(key, session, parts, askedAt) {
-      const value: KeptParts = { parts, askedAt };
-      // Twice the HTML: the parts, and their stored gzip blocks in a gzip body once one is asked for.
-      if (ttlMs > 0 && usable(value, session, askedAt))
-        kept.set(key, value, 2 * parts.reduce((sum, part) => sum + part.length, key.length));
+      const value: KeptParts = { key, parts, askedAt };
+      if (ttlMs > 0 && usable(value, session, askedAt)) kept.set(key, value, sizeOf(value));
       return value;
+    },
+    withGzipBody(parts, body) {
+      parts.gzipBody = body;
+      // Counted again with its body, if it is still kept: lru-cache sizes an entry when it is set, and
+      // setting the same value again keeps its old size, so it goes and comes back.
+      if (parts.key && kept.get(parts.key) === parts) {
+        kept.delete(parts.key);
+        kept.set(parts.key, parts, sizeOf(parts));
+      }
+      return body;
     },
     changed(session) {
       changedAt.set(session, now());
