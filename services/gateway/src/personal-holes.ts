@@ -8,7 +8,9 @@
  * parts (`POST /_personal`, their cookies, no page render) with a budget of `budgetMs`, and puts
  * each part's HTML between its markers. An answer that fails or is late leaves every part in its
  * anonymous state (one log line); the page is served either way. The stitched answer is
- * `Cache-Control: private` and is never stored: only the anonymous entry is.
+ * `Cache-Control: private` and is never stored in a shared tier: only the anonymous entry is. The
+ * visitor's parts are kept by this gateway for their next page (personal-parts-memory.ts), which
+ * then goes out in one write with no trip to the renderer.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';

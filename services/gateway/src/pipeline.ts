@@ -18,7 +18,8 @@
  *
  * On the way out (`ANSWER_HOOKS`), every answer Fastify sends gets, in this order: `connection:
  * close` once closing, the security headers, the route rules' headers (each kind's own,
- * packages/shared/src/route-rules/kinds.ts, the same function a hit uses), `x-cache`; then compression
+ * packages/shared/src/route-rules/kinds.ts, the same function a hit uses), `x-cache`, a signed-in
+ * visitor's change (personal-parts-memory.ts: their kept parts end, a new version cookie); then compression
  * (compression.ts, the last onSend). Once sent (`FINISH`): metrics and the span's end, then the
  * access line.
  *
