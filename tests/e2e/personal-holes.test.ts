@@ -33,7 +33,8 @@ const SECOND = { email: 'second@cookbook.test', name: 'Second Cook', password: '
 const PAGE = '/category/git';
 
 /** The page with every personal part emptied: what all visitors share. */
-const shared = (html: string) => html.replace(/(<template data-hole="[^"]*" data-props="[^"]*"><\/template>)[\s\S]*?(<template data-hole-end=""><\/template>)/g, '$1$2');
+const shared = (html: string) =>
+  html.replace(/(<template data-hole="[^"]*" data-props="[^"]*"><\/template>)[\s\S]*?(<template data-hole-end=""><\/template>)/g, '$1$2');
 /** The titles of the recipes a page shows as saved (the save button's words for screen readers). */
 const savedOf = (html: string) =>
   [...html.matchAll(/data-save="saved"[\s\S]*?<span class="sr-only">([\s\S]*?)<\/span>/g)].map((m) =>
@@ -56,16 +57,20 @@ async function open(visitor: Visitor | null): Promise<{ page: Page; problems: st
   }
   await page.addInitScript(() => {
     // Every shift's size, and whether what moved was in the header or a save button: the personal parts' places.
-    const record: { value: number; inParts: boolean }[] = [];
+    const record: { value: number; inParts: boolean; moved: string[] }[] = [];
     (window as unknown as { shifts: typeof record }).shifts = record;
     type Shift = { value: number; sources?: { node?: Node | null }[] };
+    const elementOf = (node: Node | null | undefined) => (node instanceof Element ? node : (node?.parentElement ?? null));
+    // What moved, so that a failure names it.
+    const describe = (element: Element | null) =>
+      element
+        ? `${element.tagName.toLowerCase()}${[...element.attributes].map((a) => `[${a.name}="${a.value.slice(0, 40)}"]`).join('')}`
+        : '?';
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as Shift[]) {
-        const inParts = (entry.sources ?? []).some((source) => {
-          const element = source.node instanceof Element ? source.node : (source.node?.parentElement ?? null);
-          return element?.closest('header, [data-account], [data-save]') != null;
-        });
-        record.push({ value: entry.value, inParts });
+        const sources = (entry.sources ?? []).map((source) => elementOf(source.node));
+        const inParts = sources.some((element) => element?.closest('header, [data-account], [data-save]') != null);
+        record.push({ value: entry.value, inParts, moved: sources.map(describe) });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -91,7 +96,9 @@ describe('personal parts on pages from the shared cache', () => {
   it('gives two accounts the same shared entry byte for byte, each with their own name and saved recipes', async () => {
     const anonymous = new Visitor(stack.url);
     await anonymous.html(PAGE); // fills the entry
-    const [anon, mine, theirs] = await Promise.all([anonymous, demo, second].map((v) => v.fetch(PAGE, { headers: { accept: 'text/html' } })));
+    const [anon, mine, theirs] = await Promise.all(
+      [anonymous, demo, second].map((v) => v.fetch(PAGE, { headers: { accept: 'text/html' } })),
+    );
     for (const response of [mine!, theirs!]) {
       expect(response.headers.get('x-cache')).toBe('HIT');
       expect(response.headers.get('cache-control')).toBe('private, no-cache');
@@ -122,7 +129,9 @@ describe('personal parts on pages from the shared cache', () => {
     expect(await page.locator('[data-save="saved"]').count()).toBe(1);
     // Nothing of the parts moved from the first paint to the end of hydration: they were there from
     // the start. Elsewhere a sub-pixel settling (a few 1e-4, seen on a loaded machine) is not a flash.
-    const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; inParts: boolean }[] }).shifts);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { shifts: { value: number; inParts: boolean; moved: string[] }[] }).shifts,
+    );
     expect(shifts.filter((shift) => shift.inParts)).toEqual([]);
     expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.001);
     // The later recipes hydrate as they come into view: their parts too, without an error.
