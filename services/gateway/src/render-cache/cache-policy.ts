@@ -31,6 +31,8 @@ export interface CachePolicy {
   isPageRequest(request: FastifyRequest, state: GatewayRequestState): boolean;
   /** Signed-in visitors (or anyone sending credentials) always get their own render: a bypass. */
   hasCredentials(request: FastifyRequest): boolean;
+  /** The value of the site's session cookie on the request, if any. */
+  sessionOf(request: FastifyRequest): string | undefined;
   /** The rule and key of a request the cache may answer, or null when its route is not cached (a bypass). */
   decide(request: FastifyRequest, state: GatewayRequestState): CacheDecision | null;
 }
@@ -61,14 +63,15 @@ export function isPagePath(url: string, assetsPrefix: string): boolean {
 }
 
 export function createCachePolicy(build: CurrentBuild, options: CachePolicyOptions): CachePolicy {
+  // The build names the site's session cookie.
+  const sessionOf = (request: FastifyRequest): string | undefined => {
+    const cookie = build.sessionCookie();
+    return cookie === undefined ? undefined : readCookie(request.headers.cookie, cookie);
+  };
   return {
     isPageRequest: (request, state) => (request.method === 'GET' || request.method === 'HEAD') && state.page,
-    // The build names the site's session cookie.
-    hasCredentials(request) {
-      if (request.headers.authorization) return true;
-      const cookie = build.sessionCookie();
-      return cookie !== undefined && readCookie(request.headers.cookie, cookie) !== undefined;
-    },
+    hasCredentials: (request) => Boolean(request.headers.authorization) || sessionOf(request) !== undefined,
+    sessionOf,
     decide(request, state) {
       const { path, search } = state;
       const { page, payload } = pageOf(path);

@@ -20,7 +20,7 @@ import type { AnswerHeaders, Step } from '../step.js';
 import { classifyTransportError } from '../transport-errors.js';
 import { isFresh, mayServeStale } from './cache-entry.js';
 import { createCacheFills, type CacheFills } from './cache-fills.js';
-import { createCachePolicy, pageOf, type CachePolicy } from './cache-policy.js';
+import { createCachePolicy, pageOf, type CacheDecision, type CachePolicy } from './cache-policy.js';
 import { createCacheResponder, type CacheResponder } from './cache-responder.js';
 import { createCacheTiers, type CacheTiers } from './cache-tiers.js';
 import type { Prerendered } from './prerendered.js';
@@ -28,7 +28,6 @@ import type { SharedCacheStore } from './shared-store.js';
 import { createPersonalHoles, type PersonalHoles } from '../personal-holes.js';
 import { changesState, createPartsMemory, VERSION_COOKIE, versionValue } from '../personal-parts-memory.js';
 import { visitorProto } from '../forwarded.js';
-import { readCookie } from './cache-key.js';
 
 export type { CacheStatus };
 export { isPagePath, pageOf } from './cache-policy.js';
@@ -111,12 +110,9 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     rendererStartup: options.rendererStartup,
   });
   const memory = createPartsMemory({ ttlMs: options.personalTtlMs ?? 0, maxBytes: options.personalMemoryBytes ?? 16 * 1024 * 1024, now });
-  const sessionOf = (request: FastifyRequest): string | undefined => {
-    const name = build.sessionCookie();
-    return name === undefined ? undefined : readCookie(request.headers.cookie, name);
-  };
+  const policy = createCachePolicy(build, { publicOrigin: options.publicOrigin, servesBuild: options.servesBuild });
   const parts: Parts = {
-    policy: createCachePolicy(build, { publicOrigin: options.publicOrigin, servesBuild: options.servesBuild }),
+    policy,
     tiers,
     fills,
     responder: createCacheResponder(tiers, now, (status) => requests[status]++),
@@ -126,7 +122,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
       budgetMs: options.personalBudgetMs ?? 50,
       log: app.log,
       memory,
-      sessionOf,
+      sessionOf: policy.sessionOf,
       now,
     }),
     counted: (status) => requests[status]++,
@@ -156,7 +152,8 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
     if (!parts.policy.isPageRequest(request, state)) return false;
     if (parts.policy.hasCredentials(request)) {
       state.cacheStatus = 'BYPASS';
-      return answeredSignedInAtOnce(parts, request, reply, state) || answeredSignedIn(parts, request, reply, state);
+      const decision = parts.policy.decide(request, state);
+      return answeredSignedInAtOnce(parts, request, reply, state, decision) || answeredSignedIn(parts, request, reply, state, decision);
     }
     return answeredAtOnce(parts, request, reply, state) || answered(parts, request, reply, state);
   };
@@ -167,7 +164,7 @@ export function registerRenderCache(app: FastifyInstance, build: CurrentBuild, o
   };
   const personalChange: AnswerHeaders = (request, reply) => {
     if (!changesState(request.method)) return;
-    const session = sessionOf(request);
+    const session = policy.sessionOf(request);
     if (session === undefined) return;
     memory.changed(session);
     const secure = visitorProto(request) === 'https' ? '; Secure' : '';
@@ -232,14 +229,13 @@ async function answered(parts: Parts, request: FastifyRequest, reply: FastifyRep
  * are kept (personal-parts-memory.ts), or with only the wait for their parts.
  */
 function answeredSignedInAtOnce(
-  { policy, tiers, prerendered, personal, now, counted }: Parts,
+  { tiers, prerendered, personal, now, counted }: Parts,
   request: FastifyRequest,
   reply: FastifyReply,
   state: GatewayRequestState,
+  decision: CacheDecision | null,
 ): boolean {
-  const built = prerendered.peek(state.path);
-  const decision = built ? null : policy.decide(request, state);
-  const entry = built ?? (decision ? tiers.freshInMemory(decision.key, now()) : undefined);
+  const entry = prerendered.peek(state.path) ?? (decision ? tiers.freshInMemory(decision.key, now()) : undefined);
   if (!entry || entry.status !== 200 || !personal.serves(entry)) return false;
   state.cacheStatus = 'HIT';
   if (!personal.serve(request, reply, entry, 'HIT', state.routeRules)) return false;
@@ -251,9 +247,14 @@ function answeredSignedInAtOnce(
  * A signed-in visitor: the shared entry with their parts spliced in (personal-holes.ts) when the
  * page has them; otherwise false, and the renderer draws their page.
  */
-async function answeredSignedIn(parts: Parts, request: FastifyRequest, reply: FastifyReply, state: GatewayRequestState): Promise<boolean> {
-  const { policy, tiers, fills, responder, personal, now } = parts;
-  const decision = policy.decide(request, state);
+async function answeredSignedIn(
+  parts: Parts,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: GatewayRequestState,
+  decision: CacheDecision | null,
+): Promise<boolean> {
+  const { tiers, fills, responder, personal, now } = parts;
   // A page drawn for each visitor (no parts) is known from the copy in memory, fresh or not: no
   // look in the shared store, no fill, for a request that will be proxied anyway.
   const known = decision ? tiers.inMemory(decision.key) : undefined;
