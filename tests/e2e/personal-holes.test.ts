@@ -18,7 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForFile } from '../support/chromium.js';
 import { stackForFile } from '../support/stack.js';
 import { addUser, DEMO, Visitor } from '../integration/site-support.js';
-import { gotoHydrated } from './site-browser.js';
+import { gotoHydrated, hydrated } from './site-browser.js';
 import { waitFor } from '../support/wait-for.js';
 
 const usersDir = await mkdtemp(join(tmpdir(), 'personal-holes-users-'));
@@ -175,6 +175,7 @@ describe('personal parts on pages from the shared cache', () => {
     expect(again?.headers()['x-cache']).toBe('HIT');
     expect(savedOf(await again!.text())).toEqual(['Undo the last commit']);
     // And removing it, back on the category page.
+    await hydrated(page);
     await page.locator('[data-save="saved"]').click();
     await page.locator('[data-recipe-page] [data-save="not-saved"]').waitFor();
     await page.goto(`${stack.url}${PAGE}`);

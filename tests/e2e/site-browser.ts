@@ -8,6 +8,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /** Goes to a page and waits until React has taken over the server's HTML. */
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  await hydrated(page);
+}
+
+/** Waits for the page's app to be hydrated and its code loaded: a press then is the app's, not the server HTML's. */
+export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
     return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));

@@ -135,6 +135,36 @@ describe('interaction-only code', () => {
     expect(name).toMatch(/^(Save|Remove from saved) \S/);
     expect(watched.errors).toEqual([]);
   });
+
+  it('a press under way when the code arrives still presses the button', async () => {
+    const watched = await open();
+    const { page } = watched;
+    await signIn(page);
+    // The tooltip's code is held until the button is pressed down: it then arrives mid-press.
+    let deliver = () => undefined as void;
+    const held = new Promise<void>((resolve) => (deliver = resolve));
+    await page.route(/\/tooltip-radix-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await land(watched, '/category/git');
+    const recipe = await page.locator('[data-recipe]').first().getAttribute('data-recipe');
+    const save = page.locator(`[data-recipe="${recipe}"] [data-save]`);
+    const before = await save.getAttribute('data-save');
+    expect(before).toMatch(/^(saved|not-saved)$/);
+    const box = (await save.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const arrived = page.waitForResponse(/\/tooltip-radix-[^/]*\.js$/);
+    deliver();
+    await arrived;
+    // Time for the arrived code to be drawn, as it would be on a slow phone mid-press.
+    await page.waitForTimeout(300);
+    await page.mouse.up();
+    await page.locator('li.ui-toast').first().waitFor({ state: 'visible' });
+    await page.locator(`[data-recipe="${recipe}"] [data-save="${before === 'saved' ? 'not-saved' : 'saved'}"]`).waitFor();
+    expect(watched.errors).toEqual([]);
+  });
 });
 
 describe('content icons', () => {

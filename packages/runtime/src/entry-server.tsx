@@ -14,7 +14,7 @@ import { Fragment } from 'react';
 import { reviveError, type ErrorBody } from '@tern/shared/errors/errors';
 import { StandaloneErrorPage } from './app/error-page.js';
 import siteServer from 'virtual:site-server';
-import { appRoutes, personal, siteHead } from './app/site.js';
+import { appRoutes, sitePersonal, siteHead } from './app/site.js';
 import { PersonalContext } from './shared/personal.js';
 import { resolveHead } from './shared/head.js';
 import { createPageLoader } from './server/page-loader.js';
@@ -58,7 +58,9 @@ export async function queryPage(request: Request, services: RendererServices): P
       const data = page ? context.loaderData[context.matches.at(-1)!.route.id] : null;
       const headContext = { data, params: page?.params ?? {}, path: context.location.pathname };
       const resolved = resolveHead(page?.handle.page.head, headContext, origin, siteHead);
-      return page ? { ...resolved, share: shareHeadOf(page.handle.page.head, headContext, origin, siteHead, resolved.canonical) } : resolved;
+      return page
+        ? { ...resolved, share: shareHeadOf(page.handle.page.head, headContext, origin, siteHead, resolved.canonical) }
+        : resolved;
     },
     element({ nonce, errors, personal: state }) {
       const rendered = {
@@ -81,7 +83,7 @@ export async function queryPage(request: Request, services: RendererServices): P
  * Throws (a 400 for the caller) on a part the site does not define.
  */
 export async function personalPartsElement(location: string, state: unknown, parts: PersonalPart[]) {
-  const definition = personal;
+  const definition = sitePersonal();
   if (!definition) throw new Error('the site defines no personal parts');
   // Parts register as their modules load: every page's, once.
   await (partsLoaded ??= Promise.all(appRoutes.pageFiles.map((file) => file.load())));

@@ -3,7 +3,8 @@
  * the toasts' machinery) rather than with the page. `part.load()` starts the import (call it on
  * hover, focus or pointer down, before the click that needs it); `useLazyPart(part)` re-renders a
  * component with the module once it is in. While hydrating it gives `undefined`, as the server
- * did, so the server's HTML (a same-looking static stand-in) is kept until the part arrives.
+ * did, so the server's HTML (a same-looking static stand-in) is kept until the part arrives, and
+ * a press under way when it arrives ends on the stand-in.
  */
 import { useEffect, useState } from 'react';
 import { HYDRATED_ATTRIBUTE } from '@tern/runtime/shared/hydration';
@@ -60,8 +61,16 @@ export function useLazyPart<M>(part: LazyPart<M>, beforeSwap?: () => void): M | 
   useEffect(() => {
     if (module !== undefined) return;
     return part.whenLoaded((loaded) => {
-      beforeSwap?.();
-      setModule(() => loaded);
+      const swap = () => {
+        beforeSwap?.();
+        setModule(() => loaded);
+      };
+      // A press under way (the page is :active from its down to its up, by pointer or Space) ends
+      // on the stand-in: swapped mid-press, it would be a new element, and the press would click
+      // neither. The part often arrives just then, its load started by the pointer's arrival. The
+      // click ends every press (on what the down and up share), then the swap follows it.
+      if (!document.documentElement.matches(':active')) return swap();
+      addEventListener('click', () => setTimeout(swap), { once: true, capture: true });
     });
     // beforeSwap is the first render's closure: it only reads refs, which stay the same.
   }, [part, module]);

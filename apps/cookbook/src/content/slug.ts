@@ -1,6 +1,6 @@
 /** Slugs: the one rule for category and recipe ids. Browser-safe. */
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_PATTERN = /^[a-z\d]+(-[a-z\d]+)*$/;
 export const SLUG_MAX_LENGTH = 64;
 
 /** True for a lowercase slug: a-z, 0-9 and single inner hyphens, at most 64 characters. */

@@ -13,5 +13,8 @@ export { siteHead } from './site-head.js';
 export const appRoutes = createAppRoutes(siteApp, site.appDir);
 /** The site's own start-up in the browser (`defineSiteApp({ onClientStart })`). */
 export const onClientStart = siteApp.onClientStart;
-/** The site's personal parts (`defineSiteApp({ personal })`), drawn alone by the server for the gateway. */
-export const personal = siteApp.personal;
+/**
+ * The site's personal parts (`defineSiteApp({ personal })`), drawn alone by the server for the
+ * gateway. A function, so that the browser bundle, which never asks, keeps nothing of it.
+ */
+export const sitePersonal = () => siteApp.personal;
