@@ -22,6 +22,7 @@ import { answerConnect, clientErrorHandler } from './parser-refusals.js';
 import { clientBrokeRequest, registerRequestGuards, type RequestPhase } from './request-guards.js';
 import { FASTIFY_LISTENING } from '../logging/logger.js';
 import { lazyRequestLogger } from '../logging/request-logger.js';
+import { jsonLineWriterOf } from '../logging/json-lines.js';
 import { resolveMetricsPort, startMetricsServer } from '../telemetry/metrics.js';
 import { enableOtlpExport, registerTelemetry, type TelemetryPhases } from '../telemetry/request-telemetry.js';
 import { startIdleGc } from '../process/idle-gc.js';
@@ -208,6 +209,8 @@ function accessLogger(options: ServiceOptions, touch: () => void, health: { read
   // is logged as sent): redaction would only walk every line for nothing. The request id is
   // written as Fastify's request logger binds it.
   const accessLog = options.logger.child({}, { redact: [] });
+  // The same line without pino's generic serialiser, when the logger has a writer for it (logging/json-lines.ts).
+  const writeLine = jsonLineWriterOf(options.logger);
   return (request, reply, status) => {
     if (request.accessLogged) return;
     request.accessLogged = true;
@@ -225,7 +228,9 @@ function accessLogger(options: ServiceOptions, touch: () => void, health: { read
     // neither is a failing one before the service was first ready (its start: the launcher and
     // Kubernetes probe until it is). A failing probe once it has been ready is news.
     const probe = isHealthPath(request.url) && (status < 400 || !health.wasReady);
-    accessLog[probe ? 'debug' : 'info'](fields, 'request');
+    const level = probe ? 'debug' : 'info';
+    if (writeLine) writeLine(level, fields, 'request');
+    else accessLog[level](fields, 'request');
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { batchedDestination } from './log-destination.js';
+import { addJsonLineWriter } from './json-lines.js';
 
 export type { Logger };
 
@@ -64,7 +65,9 @@ export function createLogger(settings: LoggerSettings): Logger {
   }
   // Silent loggers (tests) write nothing: no destination for them.
   if (options.level === 'silent') return pino(options);
-  const logger = pino(options, batchedDestination());
+  const destination = batchedDestination();
+  const logger = pino(options, destination);
+  addJsonLineWriter(logger, settings.service, destination);
   logCrashes(logger);
   return logger;
 }
