@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { batched } from './log-destination.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { batched, HOLD_MS } from './log-destination.js';
 import { projectRoot } from '../config/paths.js';
 
 const logger = join(projectRoot, 'packages', 'shared', 'dist', 'logging', 'logger.js');
@@ -17,7 +17,7 @@ ${body}`;
   return { lines: lines.map((line) => JSON.parse(line) as Record<string, unknown>), status: result.status };
 }
 
-describe('the services’ log lines, gathered while the loop is busy', () => {
+describe('the services’ log lines, gathered into pipe writes', () => {
   it('are all written, in order, when the process exits in the same turn', () => {
     const { lines } = linesOf(`for (let n = 0; n < 500; n++) log.info({ n }, 'request');\nprocess.exit(0);`);
     expect(lines.map((line) => line.n)).toEqual(Array.from({ length: 500 }, (_, n) => n));
@@ -52,6 +52,8 @@ setTimeout(() => undefined, 60_000);`;
   });
 
   const turn = () => new Promise((resolve) => setImmediate(resolve));
+  // The hold's clock is the test's: a loaded machine's slow turns never end a hold early.
+  const held = (ms = HOLD_MS) => vi.advanceTimersByTime(ms);
   const wholeLineWrites = (writes: string[]) => {
     for (const write of writes) {
       expect(Buffer.byteLength(write)).toBeLessThanOrEqual(4096);
@@ -59,45 +61,56 @@ setTimeout(() => undefined, 60_000);`;
     }
   };
 
-  it('writes a full pipe write at once and the rest at the first quiet turn, in whole-line writes of at most 4096 bytes', async () => {
-    const writes: string[] = [];
-    const destination = batched((text) => writes.push(text));
-    const lines = Array.from({ length: 100 }, (_, n) => `${JSON.stringify({ n, path: `/caf\u00e9/${'x'.repeat(n)}` })}\n`);
-    for (const line of lines) destination.write(line);
-    expect(writes).toEqual([]);
-    await turn();
-    const atOnce = writes.length;
-    expect(atOnce).toBeGreaterThanOrEqual(1);
-    expect(writes.every((write) => Buffer.byteLength(write) > 3000)).toBe(true);
-    await turn();
-    expect(writes.join('')).toBe(lines.join(''));
-    expect(writes.length).toBeLessThan(lines.length / 4);
-    wholeLineWrites(writes);
-  });
+  describe('with the clock held', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
 
-  it('holds lines while every turn brings more, until they fill a write', async () => {
-    const writes: string[] = [];
-    const destination = batched((text) => writes.push(text));
-    const line = `${JSON.stringify({ msg: 'request', path: '/category/git', pad: 'x'.repeat(300) })}\n`;
-    for (let n = 0; n < 200; n++) {
-      destination.write(line);
+    it('writes full pipe writes at once and the rest after the hold, in whole-line writes of at most 4096 bytes', async () => {
+      const writes: string[] = [];
+      const destination = batched((text) => writes.push(text));
+      const lines = Array.from({ length: 100 }, (_, n) => `${JSON.stringify({ n, path: `/caf\u00e9/${'x'.repeat(n)}` })}\n`);
+      for (const line of lines) destination.write(line);
+      const atOnce = writes.length;
+      expect(atOnce).toBeGreaterThanOrEqual(1);
+      expect(writes.every((write) => Buffer.byteLength(write) > 3000)).toBe(true);
       await turn();
-    }
-    await turn();
-    await turn();
-    expect(writes.join('')).toBe(line.repeat(200));
-    // One write per turn would be 200; a full pipe write holds about ten of these lines.
-    expect(writes.length).toBeLessThanOrEqual(25);
-    wholeLineWrites(writes);
-  });
+      held(HOLD_MS - 1);
+      expect(writes.length).toBe(atOnce);
+      held(1);
+      expect(writes.join('')).toBe(lines.join(''));
+      expect(writes.length).toBeLessThan(lines.length / 4);
+      wholeLineWrites(writes);
+    });
 
-  it('writes a lone line within two turns, without a timer', async () => {
-    const writes: string[] = [];
-    const destination = batched((text) => writes.push(text));
-    destination.write('{"msg":"alone"}\n');
-    await turn();
-    await turn();
-    expect(writes).toEqual(['{"msg":"alone"}\n']);
+    it('holds lines that come a turn apart until they fill a write', async () => {
+      const writes: string[] = [];
+      const destination = batched((text) => writes.push(text));
+      const line = `${JSON.stringify({ msg: 'request', path: '/category/git', pad: 'x'.repeat(300) })}\n`;
+      for (let n = 0; n < 200; n++) {
+        destination.write(line);
+        await turn();
+      }
+      held();
+      expect(writes.join('')).toBe(line.repeat(200));
+      // One write per turn would be 200; a full pipe write holds about ten of these lines.
+      expect(writes.length).toBeLessThanOrEqual(25);
+      wholeLineWrites(writes);
+    });
+
+    it(`writes a lone line within ${HOLD_MS} ms`, async () => {
+      const writes: string[] = [];
+      const destination = batched((text) => writes.push(text));
+      destination.write('{"msg":"alone"}\n');
+      await turn();
+      held(HOLD_MS - 1);
+      expect(writes).toEqual([]);
+      held(1);
+      expect(writes).toEqual(['{"msg":"alone"}\n']);
+    });
   });
 
   it('writes a line longer than a pipe write alone, while the loop is busy', async () => {

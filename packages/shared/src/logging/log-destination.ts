@@ -2,10 +2,8 @@
  * Where the services' JSON lines go: stdout, gathered into writes of whole lines. A synchronous
  * write per line cost a cached hit a system call and, behind a pipe, woke the reader (the
  * launcher, a log collector) once per request; waking the reader is most of a pipe write's cost.
- * Under load every event-loop turn answers requests, so lines are held while each turn brings new
- * ones, until they fill a pipe's atomic write; the first turn that brings none writes them. An
- * idle service writes its line one turn later, so a line is never held back. Whatever is gathered
- * is written when the process exits, crashes included.
+ * Lines are held until they fill a pipe's atomic write, or for HOLD_MS at most: an idle service's
+ * line is out 10 ms later. Whatever is gathered is written when the process exits, crashes included.
  */
 import { pino, type DestinationStream } from 'pino';
 
@@ -33,19 +31,21 @@ function createBatched(fd: number): BatchedDestination {
   return destination;
 }
 
+/** How long a line may wait for others to share its write. */
+export const HOLD_MS = 10;
+
 /**
- * Gathers lines and hands them to `write` in writes of whole lines of at most PIPE_BUF bytes: when
- * they fill one, or at the first turn that brought no new line (measured in docs/decisions/performance.md).
+ * Gathers lines and hands them to `write` in writes of whole lines of at most PIPE_BUF bytes: at
+ * once when they fill one, else HOLD_MS after the first of them (docs/decisions/performance.md:
+ * writing at the first quiet turn of the loop wrote every few requests where the load generator
+ * and the service share two cores, a partly filled write each time the service caught up).
  */
 export function batched(write: (text: string) => unknown): BatchedDestination {
   let pending: string[] = [];
   let pendingBytes = 0;
-  // Lines arrived since the last check: the loop is busy, and the next turn may bring more.
-  let arrived = false;
-  let scheduled = false;
-  /** Writes what is gathered; under load (`whole` false) the last, partly filled write waits for more lines. */
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Writes what is gathered; `whole` false keeps back the last, partly filled write. */
   const flush = (whole: boolean) => {
-    if (pending.length === 0) return;
     const lines = pending;
     pending = [];
     pendingBytes = 0;
@@ -64,31 +64,30 @@ export function batched(write: (text: string) => unknown): BatchedDestination {
       bytes += size;
     }
     // A line longer than a whole write goes now, alone.
-    if (whole || bytes >= PIPE_BUF) write(batch.join(''));
-    else {
+    if (whole || bytes >= PIPE_BUF) {
+      if (batch.length > 0) write(batch.join(''));
+    } else {
       pending = batch;
       pendingBytes = bytes;
     }
   };
-  const flushSync = () => flush(true);
-  // A pending immediate keeps the loop from sleeping, so a quiet process reaches the next check at once.
-  const check = () => {
-    const busy = arrived;
-    arrived = false;
-    // A busy turn's lines wait for the next check unless they fill a write; a quiet turn writes all.
-    if (!busy || pendingBytes >= PIPE_BUF) flush(!busy);
-    if (pending.length > 0) setImmediate(check);
-    else scheduled = false;
+  const flushSync = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    flush(true);
   };
   return {
     write(line: string) {
       pending.push(line);
       // Characters, not bytes: only the moment of the write depends on it, never where a write is cut.
       pendingBytes += line.length;
-      arrived = true;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(check);
+      if (pendingBytes >= PIPE_BUF) flush(false);
+      if (pending.length === 0) {
+        clearTimeout(timer);
+        timer = undefined;
+      } else if (!timer) {
+        // Unreferenced: the lines never keep a process alive, and one that exits writes them then.
+        timer = setTimeout(flushSync, HOLD_MS).unref();
       }
     },
     flushSync,
