@@ -217,7 +217,7 @@ describe('errors during client navigation', () => {
     // wait for the error page to leave and the home page to be drawn in its place.
     await t.page.waitForFunction(() => location.pathname === '/');
     await t.page.waitForSelector('[data-error-page]', { state: 'detached', timeout: 10_000 });
-    expect(await t.page.$('[data-layout="default"] main, [data-layout="default"]')).not.toBeNull();
+    expect(await t.page.$('main a[href="/category/git"]')).not.toBeNull();
     expect(await sameDocument(t.page)).toBe(true);
   });
 

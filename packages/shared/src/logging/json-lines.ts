@@ -27,11 +27,10 @@ function jsonValue(value: unknown): string {
  * mixin) a writer of its lines straight to `destination`.
  */
 export function addJsonLineWriter(logger: Logger, service: string, destination: DestinationStream): void {
-  const prefix = `,"time":`;
   const bindings = `,"service":${jsonValue(service)}`;
   writers.set(logger, (level, fields, msg) => {
     if (!logger.isLevelEnabled(level)) return;
-    let line = `{"level":${logger.levels.values[level]}${prefix}${Date.now()}${bindings}`;
+    let line = `{"level":${logger.levels.values[level]},"time":${Date.now()}${bindings}`;
     for (const key in fields) {
       const value = fields[key];
       // pino leaves out what JSON cannot say.
