@@ -203,8 +203,8 @@ function fastifyFor(options: ServiceOptions, bodyLimit: number, late: { logAcces
   return app;
 }
 
-/** One access line per request, at most. `touch` tells the idle collector a request came. */
-function accessLogger(options: ServiceOptions, touch: () => void, health: { readonly wasReady: boolean }): LogAccess {
+/** One access line per request, at most. `touch` tells the idle collector a request came (a health probe is none). */
+function accessLogger(options: ServiceOptions, touch: () => void, ready: { readonly wasReady: boolean }): LogAccess {
   // The access line's fields are the request line, status and timings, never a credential (a URL
   // is logged as sent): redaction would only walk every line for nothing. The request id is
   // written as Fastify's request logger binds it.
@@ -214,7 +214,8 @@ function accessLogger(options: ServiceOptions, touch: () => void, health: { read
   return (request, reply, status) => {
     if (request.accessLogged) return;
     request.accessLogged = true;
-    touch();
+    const health = isHealthPath(request.url);
+    if (!health) touch();
     const fields = {
       reqId: request.id,
       method: request.method,
@@ -227,7 +228,7 @@ function accessLogger(options: ServiceOptions, touch: () => void, health: { read
     // Orchestrators probe health every few seconds: a passing probe is not worth an info line, and
     // neither is a failing one before the service was first ready (its start: the launcher and
     // Kubernetes probe until it is). A failing probe once it has been ready is news.
-    const probe = isHealthPath(request.url) && (status < 400 || !health.wasReady);
+    const probe = health && (status < 400 || !ready.wasReady);
     const level = probe ? 'debug' : 'info';
     if (writeLine) writeLine(level, fields, 'request');
     else accessLog[level](fields, 'request');

@@ -35,3 +35,41 @@ describe('the idle collection', () => {
     expect(after).toBeLessThan(before * 0.6);
   });
 });
+
+// A gateway's young generation after a burst of requests: short-lived objects at a high rate grow
+// it to its largest size; the idle collector with its own timing (startIdleGc's defaults) then runs.
+const youngScript = `import { getHeapSpaceStatistics } from 'node:v8';
+import { givingBack, startIdleGc } from ${JSON.stringify(idleGc)};
+const young = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size;
+const collect = givingBack(globalThis.gc);
+const tooLong = setTimeout(() => process.exit(3), 15000);
+const idle = startIdleGc(undefined, () => {
+  collect();
+  idle.stop();
+  clearTimeout(tooLong);
+  process.stdout.write(JSON.stringify({ before, after: young(), quietMs: Date.now() - burstEnd }));
+});
+let inFlight = [];
+const start = Date.now();
+while (Date.now() - start < 1000) {
+  for (let i = 0; i < 1000; i++) inFlight.push({ i, headers: ['x-cache', 'HIT', 'age', String(i)] });
+  if (inFlight.length > 20000) inFlight = [];
+  idle.touch();
+}
+inFlight = null;
+const before = young();
+const burstEnd = Date.now();
+`;
+
+describe('the idle collection of a service run with a large young generation', () => {
+  it('gives the young generation back too, once V8 has seen the allocation rate fall', () => {
+    const result = spawnSync(process.execPath, ['--expose-gc', '--max-semi-space-size=8', '--input-type=module', '-e', youngScript], {
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const { before, after, quietMs } = JSON.parse(result.stdout) as { before: number; after: number; quietMs: number };
+    expect(before).toBeGreaterThanOrEqual(16 * 1024 * 1024);
+    expect(after).toBeLessThan(before / 4);
+    expect(quietMs).toBeGreaterThan(5000);
+  }, 20_000);
+});

@@ -2,10 +2,18 @@
  * Gives memory back after a burst. Under load V8 grows the old generation with garbage that was
  * promoted while requests were in flight, and keeps those pages once the burst is over: the
  * renderer held 200 MB of RSS with 25 MB of live heap (docs/decisions/performance.md). Once a
- * service has answered a burst of requests and then been idle for a whole period, one full
+ * service has answered a burst of requests and then been quiet for a few whole periods, one full
  * collection returns the empty pages. A collection needs a burst's worth of requests since the
  * last one, so sparse traffic causes one only every `burst` requests. Only where the process was started with --expose-gc (`npm start` does,
  * packages/cli/src/services.ts); otherwise this does nothing.
+ *
+ * Why quiet for 6 s and not at the first quiet period: V8 gives its young generation back (to its
+ * smallest size) only in a full collection that finds the allocation rate of the last 5 s low. A
+ * collection sooner frees the old generation's pages but keeps the young generation as large as the
+ * burst made it (16 MB for a gateway run with --max-semi-space-size=8). Waiting past V8's window lets
+ * the services run a young generation large enough for their load and still settle small.
+ * Health probes do not count as requests: an orchestrator's probe every few seconds would otherwise
+ * keep a service from ever being quiet.
  */
 
 export interface IdleGc {
@@ -15,8 +23,10 @@ export interface IdleGc {
 }
 
 export interface IdleGcOptions {
-  /** A period with no request after the burst: then the collection runs. */
+  /** How often the collector looks whether requests came. */
   periodMs?: number;
+  /** Whole periods with no request after the burst: then the collection runs. */
+  quietPeriods?: number;
   /** Requests since the last collection that make a burst. */
   burst?: number;
 }
@@ -41,18 +51,20 @@ export function givingBack(gc: Collect, v8Version: string = process.versions.v8)
 
 /** `collect` defaults to givingBack() of the process's gc, absent without --expose-gc. */
 export function startIdleGc(
-  { periodMs = 2500, burst = 200 }: IdleGcOptions = {},
+  { periodMs = 2000, quietPeriods = 3, burst = 200 }: IdleGcOptions = {},
   collect: (() => void) | undefined = exposedCollect(),
 ): IdleGc {
   if (!collect) return { touch: () => undefined, stop: () => undefined };
   let busy = false;
+  let quiet = 0;
   let sinceCollect = 0;
   const timer = setInterval(() => {
-    if (!busy && sinceCollect >= burst) {
+    quiet = busy ? 0 : quiet + 1;
+    busy = false;
+    if (quiet >= quietPeriods && sinceCollect >= burst) {
       sinceCollect = 0;
       collect();
     }
-    busy = false;
   }, periodMs);
   timer.unref();
   return {
