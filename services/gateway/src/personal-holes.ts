@@ -15,11 +15,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Agent } from 'undici';
-import { forwardedHeaders, visitorProto } from './forwarded.js';
+import { forwardedHeaders } from './forwarded.js';
 import type { MatchedRouteRules } from '@tern/shared/route-rules/route-rules';
 import { PERSONAL_HEADER } from '@tern/shared/config/constants';
 import { ruleHeaders } from './route-rules.js';
-import { HSTS, SECURITY_HEADERS } from './security-headers.js';
+import { SECURITY_HEADERS } from './security-headers.js';
+import { headersPerEntry, withRequestHeaders } from './render-cache/answer-headers.js';
 import type { CacheEntry } from './render-cache/cache-entry.js';
 import { acceptsGzip, gzipHead, gzipRest, gzipSegments, type GzipSegments } from './personal-gzip.js';
 import { partsKey, type KeptParts, type PartsMemory } from './personal-parts-memory.js';
@@ -123,27 +124,21 @@ export interface PersonalHoles {
   close(): Promise<void>;
 }
 
-/** The headers of a stitched answer: the entry's, no ETag or length (the body is the visitor's), private. */
-function stitchedHeaders(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  entry: CacheEntry,
-  status: string,
-  rules: MatchedRouteRules | null,
-  age: number,
-  gzip: boolean,
-) {
+/** The headers every stitched answer of an entry shares: the entry's, no ETag or length (the body is the visitor's), private. */
+function stitchedHeaders(entry: CacheEntry, status: string, gzip: boolean, extra: [string, string][] = []): string[] {
   const headers: Record<string, string> = { ...SECURITY_HEADERS, ...entry.headers };
   headers['cache-control'] = 'private, no-cache';
   headers.vary = `${entry.headers.vary ?? 'cookie'}, accept-encoding`;
   if (gzip) headers['content-encoding'] = 'gzip';
   headers['x-cache'] = status;
-  headers.age = String(age);
-  if (rules) for (const [name, value] of ruleHeaders(rules, true, entry.status)) headers[name] = value;
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = String(value);
-  if (visitorProto(request) === 'https') headers['strict-transport-security'] = HSTS;
-  return headers;
+  for (const [name, value] of extra) headers[name] = value;
+  return Object.entries(headers).flat();
 }
+
+const preparedStitchedHeaders = headersPerEntry((entry, variant) => {
+  const [status, encoding] = variant.split(' ');
+  return stitchedHeaders(entry, status!, encoding === 'gzip');
+});
 
 export function createPersonalHoles(options: PersonalHolesOptions): PersonalHoles {
   const now = options.now ?? Date.now;
@@ -257,8 +252,14 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
       const parts = request.method === 'HEAD' ? null : visitorParts(request, path, layout);
       const age = Math.max(0, Math.floor((now() - entry.storedAt) / 1000));
       const gzip = acceptsGzip(request.headers['accept-encoding']) ? gzipOfEntry(entry, layout) : null;
+      // Route rule headers (rare) replace the entry's own of the same name, as on a hit.
+      const extra = rules ? ruleHeaders(rules, true, entry.status) : [];
+      const shared =
+        extra.length > 0
+          ? stitchedHeaders(entry, status, gzip !== null, extra)
+          : preparedStitchedHeaders(entry, `${status} ${gzip ? 'gzip' : 'identity'}`);
       reply.hijack();
-      reply.raw.writeHead(entry.status, stitchedHeaders(request, reply, entry, status, rules, age, gzip !== null));
+      reply.raw.writeHead(entry.status, withRequestHeaders(shared, request, reply, age));
       if (parts === null) {
         reply.raw.end();
         return true;

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { remembered } from '@tern/shared/process/remembered';
 import type { CacheRule } from '@tern/shared/route-rules/types';
 import { cacheableCsp } from './cached-csp.js';
 
@@ -102,9 +103,9 @@ export function entrySize(entry: CacheEntry): number {
 }
 
 /** The encoding to send: the smallest the client accepts (q=0 refuses one). */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+function encodingOf(acceptEncoding: string): Encoding {
   const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
     if (!name) continue;
     const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
@@ -114,6 +115,13 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (ok('br')) return 'br';
   if (ok('gzip')) return 'gzip';
   return 'identity';
+}
+
+// Asked on every hit, where browsers send the same few strings: each is parsed once.
+const rememberedEncoding = remembered(encodingOf, { maxEntries: 64, maxKeyLength: 256 });
+
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  return rememberedEncoding(acceptEncoding ?? '');
 }
 
 interface Head extends Omit<CacheEntry, 'bodies'> {

@@ -9,10 +9,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagMatches } from '@tern/shared/http-cache/conditional';
-import { visitorProto } from '../forwarded.js';
 import type { MatchedRouteRules } from '@tern/shared/route-rules/route-rules';
 import { ruleHeaders } from '../route-rules.js';
-import { HSTS, SECURITY_HEADERS } from '../security-headers.js';
+import { SECURITY_HEADERS } from '../security-headers.js';
+import { headersPerEntry, withRequestHeaders } from './answer-headers.js';
 import { pickEncoding, type CacheEntry, type Encoding } from './cache-entry.js';
 
 type HitStatus = 'HIT' | 'STALE';
@@ -40,35 +40,28 @@ export interface HitResponder {
 }
 
 export function createHitResponder(now: () => number = Date.now): HitResponder {
-  const prepared = new WeakMap<CacheEntry, Map<string, string[]>>();
-
-  function preparedHeaders(entry: CacheEntry, encoding: Encoding, status: HitStatus, body: Buffer): string[] {
-    let byVariant = prepared.get(entry);
-    if (!byVariant) prepared.set(entry, (byVariant = new Map()));
-    const variant = `${encoding} ${status}`;
-    let headers = byVariant.get(variant);
-    if (!headers) byVariant.set(variant, (headers = headersOf(entry, encoding, status, body)));
-    return headers;
-  }
+  const prepared = headersPerEntry((entry, variant) => {
+    const [encoding, status] = variant.split(' ') as [Encoding, HitStatus];
+    return headersOf(entry, encoding, status, bodyOf(entry, encoding)!);
+  });
 
   return {
     serve(request, reply, entry, status, rules) {
       if (request.server.closing || etagMatches(request.headers['if-none-match'], entry.etag)) return false;
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      const body = encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding];
+      const body = bodyOf(entry, encoding);
       if (!body) return false;
       // Route rule headers (rare) replace the entry's own of the same name, as they do on the way out of the pipeline.
       const extra = rules ? ruleHeaders(rules, true, entry.status) : [];
-      const headers =
-        extra.length > 0 ? headersOf(entry, encoding, status, body, extra) : preparedHeaders(entry, encoding, status, body).slice();
-      // What earlier hooks set on this reply (the request id, x-prerendered), then what varies per request.
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers.push(name, String(value));
-      headers.push('age', String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
-      if (visitorProto(request) === 'https') headers.push('strict-transport-security', HSTS);
+      const shared = extra.length > 0 ? headersOf(entry, encoding, status, body, extra) : prepared(entry, `${encoding} ${status}`);
+      const age = Math.max(0, Math.floor((now() - entry.storedAt) / 1000));
       reply.hijack();
-      reply.raw.writeHead(entry.status, headers);
+      reply.raw.writeHead(entry.status, withRequestHeaders(shared, request, reply, age));
       reply.raw.end(request.method === 'HEAD' ? undefined : body);
       return true;
     },
   };
 }
+
+const bodyOf = (entry: CacheEntry, encoding: Encoding): Buffer | undefined =>
+  encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding];
