@@ -7,7 +7,7 @@ describe('the collection after a burst', () => {
   it('runs once a period passes with no request after a burst, and not again until the next burst', () => {
     vi.useFakeTimers();
     const gc = vi.fn();
-    const idle = startIdleGc({ periodMs: 1000, quietPeriods: 1, burst: 3 }, gc);
+    const idle = startIdleGc({ periodMs: 1000, youngQuietPeriods: 100, burst: 3 }, gc);
     vi.advanceTimersByTime(3000);
     expect(gc).not.toHaveBeenCalled(); // never busy: nothing to give back
     for (let i = 0; i < 3; i++) idle.touch();
@@ -26,20 +26,22 @@ describe('the collection after a burst', () => {
     idle.stop();
   });
 
-  it('waits for every quiet period asked, and a request in between starts the count again', () => {
+  it('collects a second time once quiet for the young generation’s periods, a request in between putting it off', () => {
     vi.useFakeTimers();
     const gc = vi.fn();
-    const idle = startIdleGc({ periodMs: 1000, quietPeriods: 3, burst: 3 }, gc);
+    const idle = startIdleGc({ periodMs: 1000, youngQuietPeriods: 3, burst: 3 }, gc);
     for (let i = 0; i < 3; i++) idle.touch();
     vi.advanceTimersByTime(1000); // the busy period
-    vi.advanceTimersByTime(2000); // two quiet ones
-    expect(gc).not.toHaveBeenCalled();
-    idle.touch();
-    vi.advanceTimersByTime(1000); // busy again
-    vi.advanceTimersByTime(2000);
-    expect(gc).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1000); // the third quiet period in a row
+    vi.advanceTimersByTime(1000); // the first quiet one: the first collection
     expect(gc).toHaveBeenCalledTimes(1);
+    idle.touch(); // one request: not a burst, but the quiet count starts again
+    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(2000);
+    expect(gc).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000); // the third quiet period in a row
+    expect(gc).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(10_000);
+    expect(gc).toHaveBeenCalledTimes(2); // once per burst
     idle.stop();
   });
 

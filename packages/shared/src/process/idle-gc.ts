@@ -2,16 +2,18 @@
  * Gives memory back after a burst. Under load V8 grows the old generation with garbage that was
  * promoted while requests were in flight, and keeps those pages once the burst is over: the
  * renderer held 200 MB of RSS with 25 MB of live heap (docs/decisions/performance.md). Once a
- * service has answered a burst of requests and then been quiet for a few whole periods, one full
+ * service has answered a burst of requests and then been quiet for a whole period, one full
  * collection returns the empty pages. A collection needs a burst's worth of requests since the
  * last one, so sparse traffic causes one only every `burst` requests. Only where the process was started with --expose-gc (`npm start` does,
  * packages/cli/src/services.ts); otherwise this does nothing.
  *
- * Why quiet for 6 s and not at the first quiet period: V8 gives its young generation back (to its
- * smallest size) only in a full collection that finds the allocation rate of the last 5 s low. A
- * collection sooner frees the old generation's pages but keeps the young generation as large as the
- * burst made it (16 MB for a gateway run with --max-semi-space-size=8). Waiting past V8's window lets
- * the services run a young generation large enough for their load and still settle small.
+ * A second collection once the service has been quiet for 6 s gives the young generation back: V8
+ * shrinks it (to its smallest size) only in a full collection that finds the allocation rate of the
+ * last 5 s low, so the first one, 2-4 s after the burst, keeps it as large as the burst made it
+ * (16 MB for a gateway run with --max-semi-space-size=8). The services can then run a young
+ * generation large enough for their load and still settle small. The first collection stays early:
+ * a service quiet for a few seconds between bursts starts the next one with its old generation
+ * compacted, where it would otherwise collect it during the burst.
  * Health probes do not count as requests: an orchestrator's probe every few seconds would otherwise
  * keep a service from ever being quiet.
  */
@@ -25,8 +27,8 @@ export interface IdleGc {
 export interface IdleGcOptions {
   /** How often the collector looks whether requests came. */
   periodMs?: number;
-  /** Whole periods with no request after the burst: then the collection runs. */
-  quietPeriods?: number;
+  /** Whole periods with no request after the first collection's: then the second (the young generation's) runs. */
+  youngQuietPeriods?: number;
   /** Requests since the last collection that make a burst. */
   burst?: number;
 }
@@ -51,18 +53,23 @@ export function givingBack(gc: Collect, v8Version: string = process.versions.v8)
 
 /** `collect` defaults to givingBack() of the process's gc, absent without --expose-gc. */
 export function startIdleGc(
-  { periodMs = 2000, quietPeriods = 3, burst = 200 }: IdleGcOptions = {},
+  { periodMs = 2000, youngQuietPeriods = 3, burst = 200 }: IdleGcOptions = {},
   collect: (() => void) | undefined = exposedCollect(),
 ): IdleGc {
   if (!collect) return { touch: () => undefined, stop: () => undefined };
   let busy = false;
   let quiet = 0;
   let sinceCollect = 0;
+  let youngPending = false;
   const timer = setInterval(() => {
     quiet = busy ? 0 : quiet + 1;
     busy = false;
-    if (quiet >= quietPeriods && sinceCollect >= burst) {
+    if (quiet >= 1 && sinceCollect >= burst) {
       sinceCollect = 0;
+      youngPending = true;
+      collect();
+    } else if (youngPending && quiet >= youngQuietPeriods) {
+      youngPending = false;
       collect();
     }
   }, periodMs);
