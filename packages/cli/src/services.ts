@@ -59,13 +59,14 @@ export function serviceEnv(name: ServiceName, basePort: number, env: NodeJS.Proc
  * V8 settings per service (docs/decisions/performance.md, memory). A smaller young generation than
  * V8's 2 x 16 MB, which it grows to under load in every service: the renderer's renders are
  * short-lived, the image and icons services' garbage is mostly outside the heap. The gateway's is
- * 2 x 8 MB: at 2 MB its hits' objects still in flight at a scavenge were promoted, and collected
- * again in full collections (a hit cost 5-12 % more CPU). --expose-gc is for
+ * 2 x 4 MB: at 2 MB its hits' objects still in flight at a scavenge were promoted and collected again
+ * in full collections (a hit cost 12 % more CPU); at 8 MB a proxied page compressed on the way
+ * cost 20 % more (docs/decisions/performance.md, stop 41). --expose-gc is for
  * packages/shared/src/process/idle-gc.ts, which gives the old generation's empty pages and the young
  * generation's growth back once a burst is over.
  */
 export const NODE_FLAGS: Record<ServiceName, string[]> = {
-  gateway: ['--max-semi-space-size=8', '--expose-gc'],
+  gateway: ['--max-semi-space-size=4', '--expose-gc'],
   renderer: ['--max-semi-space-size=4', '--expose-gc'],
   image: ['--max-semi-space-size=2', '--expose-gc'],
   icons: ['--max-semi-space-size=2', '--expose-gc'],

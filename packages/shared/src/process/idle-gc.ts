@@ -10,7 +10,7 @@
  * A second collection once the service has been quiet for 6 s gives the young generation back: V8
  * shrinks it (to its smallest size) only in a full collection that finds the allocation rate of the
  * last 5 s low, so the first one, 2-4 s after the burst, keeps it as large as the burst made it
- * (16 MB for a gateway run with --max-semi-space-size=8). The services can then run a young
+ * (16 MB for a service run with --max-semi-space-size=8). The services can then run a young
  * generation large enough for their load and still settle small. The first collection stays early:
  * a service quiet for a few seconds between bursts starts the next one with its old generation
  * compacted, where it would otherwise collect it during the burst.
