@@ -21,7 +21,7 @@ import { PERSONAL_HEADER } from '@tern/shared/config/constants';
 import { ruleHeaders } from './route-rules.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { headersPerEntry, withRequestHeaders } from './render-cache/answer-headers.js';
-import type { CacheEntry } from './render-cache/cache-entry.js';
+import { ageOf, type CacheEntry } from './render-cache/cache-entry.js';
 import { acceptsGzip, gzipHead, gzipRest, gzipSegments, type GzipSegments } from './personal-gzip.js';
 import { partsKey, type KeptParts, type PartsMemory } from './personal-parts-memory.js';
 
@@ -250,7 +250,6 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
       const path = request.url.startsWith('/') ? request.url : '/';
       // Settled (never rejected) before the answer is written, so an early failure never goes unhandled.
       const parts = request.method === 'HEAD' ? null : visitorParts(request, path, layout);
-      const age = Math.max(0, Math.floor((now() - entry.storedAt) / 1000));
       const gzip = acceptsGzip(request.headers['accept-encoding']) ? gzipOfEntry(entry, layout) : null;
       // Route rule headers (rare) replace the entry's own of the same name, as on a hit.
       const extra = rules ? ruleHeaders(rules, true, entry.status) : [];
@@ -259,7 +258,7 @@ export function createPersonalHoles(options: PersonalHolesOptions): PersonalHole
           ? stitchedHeaders(entry, status, gzip !== null, extra)
           : preparedStitchedHeaders(entry, `${status} ${gzip ? 'gzip' : 'identity'}`);
       reply.hijack();
-      reply.raw.writeHead(entry.status, withRequestHeaders(shared, request, reply, age));
+      reply.raw.writeHead(entry.status, withRequestHeaders(shared, request, reply, ageOf(entry, now())));
       if (parts === null) {
         reply.raw.end();
         return true;

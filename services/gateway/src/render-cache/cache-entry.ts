@@ -58,6 +58,13 @@ export const isFresh = (entry: CacheEntry, now: number) => entry.freshUntil === 
 /** Past fresh but still allowed to answer while one request refreshes it. */
 export const mayServeStale = (entry: CacheEntry, now: number) => entry.staleUntil === null || entry.staleUntil > now;
 
+/** The `Age` of an answer from this entry, in whole seconds. */
+export const ageOf = (entry: CacheEntry, now: number): number => Math.max(0, Math.floor((now - entry.storedAt) / 1000));
+
+/** The entry's body in that encoding; undefined when it is not made yet. */
+export const bodyIn = (entry: CacheEntry, encoding: Encoding): Buffer | undefined =>
+  encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding];
+
 export async function createEntry(
   key: string,
   rendered: { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer },

@@ -9,7 +9,7 @@ import { etagMatches } from '@tern/shared/http-cache/conditional';
 import { SingleFlight } from '@tern/shared/http-cache/single-flight';
 import { withoutHopByHop } from '../hop-by-hop.js';
 import type { CacheStatus, GatewayRequestState } from '../request-state.js';
-import { pickEncoding, withEncoding, type CacheEntry, type Encoding } from './cache-entry.js';
+import { ageOf, bodyIn, pickEncoding, withEncoding, type CacheEntry, type Encoding } from './cache-entry.js';
 import type { Rendered } from './cache-fill.js';
 import type { CacheTiers } from './cache-tiers.js';
 import { createHitResponder } from './hit-response.js';
@@ -58,14 +58,13 @@ export function createCacheResponder(tiers: CacheTiers, now: () => number, count
   ): Promise<true> {
     if ((status === 'HIT' || status === 'STALE') && sendAtOnce(request, reply, state, cached, status)) return true;
     state.cacheStatus = status;
-    const age = Math.max(0, Math.floor((now() - cached.storedAt) / 1000));
-    reply.headers({ ...cached.headers, etag: cached.etag, age: String(age), vary: varyOf(cached) });
+    reply.headers({ ...cached.headers, etag: cached.etag, age: String(ageOf(cached, now())), vary: varyOf(cached) });
     if (etagMatches(request.headers['if-none-match'], cached.etag)) {
       reply.code(304).send();
       return true;
     }
     const { entry, encoding } = await encoded(reply, cached, status, pickEncoding(request.headers['accept-encoding']));
-    const body = encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding]!;
+    const body = bodyIn(entry, encoding)!;
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     reply.code(entry.status).header('content-length', String(body.length));
     reply.send(request.method === 'HEAD' ? undefined : body);

@@ -13,7 +13,7 @@ import type { MatchedRouteRules } from '@tern/shared/route-rules/route-rules';
 import { ruleHeaders } from '../route-rules.js';
 import { SECURITY_HEADERS } from '../security-headers.js';
 import { headersPerEntry, withRequestHeaders } from './answer-headers.js';
-import { pickEncoding, type CacheEntry, type Encoding } from './cache-entry.js';
+import { ageOf, bodyIn, pickEncoding, type CacheEntry, type Encoding } from './cache-entry.js';
 
 type HitStatus = 'HIT' | 'STALE';
 
@@ -42,26 +42,22 @@ export interface HitResponder {
 export function createHitResponder(now: () => number = Date.now): HitResponder {
   const prepared = headersPerEntry((entry, variant) => {
     const [encoding, status] = variant.split(' ') as [Encoding, HitStatus];
-    return headersOf(entry, encoding, status, bodyOf(entry, encoding)!);
+    return headersOf(entry, encoding, status, bodyIn(entry, encoding)!);
   });
 
   return {
     serve(request, reply, entry, status, rules) {
       if (request.server.closing || etagMatches(request.headers['if-none-match'], entry.etag)) return false;
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      const body = bodyOf(entry, encoding);
+      const body = bodyIn(entry, encoding);
       if (!body) return false;
       // Route rule headers (rare) replace the entry's own of the same name, as they do on the way out of the pipeline.
       const extra = rules ? ruleHeaders(rules, true, entry.status) : [];
       const shared = extra.length > 0 ? headersOf(entry, encoding, status, body, extra) : prepared(entry, `${encoding} ${status}`);
-      const age = Math.max(0, Math.floor((now() - entry.storedAt) / 1000));
       reply.hijack();
-      reply.raw.writeHead(entry.status, withRequestHeaders(shared, request, reply, age));
+      reply.raw.writeHead(entry.status, withRequestHeaders(shared, request, reply, ageOf(entry, now())));
       reply.raw.end(request.method === 'HEAD' ? undefined : body);
       return true;
     },
   };
 }
-
-const bodyOf = (entry: CacheEntry, encoding: Encoding): Buffer | undefined =>
-  encoding === 'identity' ? entry.bodies.identity : entry.bodies[encoding];
