@@ -6,7 +6,8 @@ import { trustProxyOption } from '@tern/shared/http/trust-proxy';
 import { clientFiles, localAssets, type ClientAssetStats } from './client-assets.js';
 import type { GatewayConfig } from './config.js';
 import { followCurrentBuild, type CurrentBuild } from './current-build.js';
-import { registerProxies } from './proxy.js';
+import { pageProxyStep } from './page-proxy.js';
+import { createRendererPool, registerProxies } from './proxy.js';
 import { registerGatewayMetrics } from './metrics.js';
 import { gatewayChecks } from './readiness.js';
 import { createRendererChoice } from './renderer-choice.js';
@@ -105,6 +106,8 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
   const renderCache = config.RENDER_CACHE ? createRenderCache(app, build, config, renderers, now, rendererStartup) : null;
   const cache = renderCache?.stats ?? null;
   if (cache) registerRenderCacheMetrics(app.telemetry.metrics.registry, cache);
+  const rendererPool = createRendererPool(config.UPSTREAM_TIMEOUT_MS);
+  app.addHook('onClose', () => rendererPool.destroy().catch(() => undefined));
   await registerPipeline(app, {
     build,
     assetsPrefix: config.ASSETS_PREFIX,
@@ -112,6 +115,14 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
     clientFiles: files.step,
     renderCache,
     service: servicePhases!,
+    pageProxy: pageProxyStep({
+      dispatcher: rendererPool,
+      choose: renderers.forUrl,
+      refused: renderers.refused,
+      startup: rendererStartup,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      assetsPrefix: config.ASSETS_PREFIX,
+    }),
   });
   await registerProxies(app, {
     ...upstreams,
@@ -120,6 +131,7 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
     rendererFor: renderers.forUrl,
     rendererRefused: renderers.refused,
     rendererStartup,
+    rendererPool,
     bodyPace: {
       limitBytes: app.initialConfig.bodyLimit ?? 1024 * 1024,
       graceMs: config.BODY_GRACE_MS,

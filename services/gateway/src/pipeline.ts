@@ -14,7 +14,9 @@
  *   8. render cache  a cached or prerendered page or payload (when RENDER_CACHE is on); a hit is
  *                    written straight to the socket (render-cache/hit-response.ts) with what the
  *                    reply hooks below would add, made once per entry
- *   9. proxy         everything else goes upstream by Fastify's routes (proxy.ts)
+ *   9. page proxy    a GET or HEAD for the renderer goes to it from here (page-proxy.ts) and is
+ *                    answered through the reply as below
+ *  10. proxy         everything else goes upstream by Fastify's routes (proxy.ts)
  *
  * On the way out (`ANSWER_HOOKS`), every answer Fastify sends gets, in this order: `connection:
  * close` once closing, the security headers, the route rules' headers (each kind's own,
@@ -48,6 +50,8 @@ export interface PipelineParts {
   renderCache: RenderCache | null;
   /** What every service does per request (packages/shared/src/http/service.ts), handed over to run in this list. */
   service: ServicePhases;
+  /** Pages to the renderer without Fastify's route (page-proxy.ts). */
+  pageProxy: Step;
 }
 
 /** A phase of packages/shared/src/http/service.ts as a step: 'answered' ends the request, an error is answered by the error handler. */
@@ -72,7 +76,8 @@ function phasesOf(parts: PipelineParts): Step[] {
     buildFilesStep(parts.build, parts.assetsPrefix),
     parts.clientFiles,
     ...(parts.renderCache ? [parts.renderCache.step] : []),
-    // 9. The proxy: a request no phase answered goes on to Fastify's routes (proxy.ts).
+    parts.pageProxy,
+    // 10. The proxy: a request no phase answered goes on to Fastify's routes (proxy.ts).
   ];
 }
 

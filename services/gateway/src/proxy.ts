@@ -6,7 +6,7 @@ import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { LevelWithSilent } from 'pino';
-import type { Pool } from 'undici';
+import { Agent, type Dispatcher, type Pool } from 'undici';
 import { ICONS_BASE } from '@tern/shared/url-space/icons';
 import { IMAGE_BASE } from '@tern/shared/url-space/images';
 import { forwardedHeaders } from './forwarded.js';
@@ -14,6 +14,7 @@ import { withoutHopByHop } from './hop-by-hop.js';
 import { classifyTransportError } from './transport-errors.js';
 import { onUpstreamError } from './upstream-errors.js';
 import { wholeBodyFirst, type BodyPace } from './whole-body.js';
+import { anotherRenderer } from './page-proxy.js';
 import type { RendererStartup } from './renderer-startup.js';
 import { abortablePool, visitorLeft, watchVisitor, withVisitorSignal } from './visitor-abort.js';
 
@@ -34,15 +35,18 @@ export interface ProxyOptions {
   bodyPace: BodyPace;
   /** Told of every renderer answer; until the first, a refused renderer is one still starting. */
   rendererStartup?: RendererStartup;
+  /** The renderer's connections, shared with the pages that go there from the request path (page-proxy.ts). */
+  rendererPool: Dispatcher;
 }
 
-/** A renderer other than `avoid`: the choice is a round robin that other requests also turn, so ask a few times. */
-function another(choose: (url: string) => string, url: string, avoid: string): string | undefined {
-  for (let i = 0; i < 4; i++) {
-    const next = choose(url);
-    if (next !== avoid) return next;
-  }
-  return undefined;
+/** The connections to one upstream: kept alive, one request at a time on each, at most 128. */
+export function upstreamPoolOptions(timeoutMs: number): Pool.Options {
+  return { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: timeoutMs } };
+}
+
+/** The renderer's pool (any renderer: an Agent keeps one pool per origin). */
+export function createRendererPool(timeoutMs: number): Agent {
+  return new Agent(upstreamPoolOptions(timeoutMs));
 }
 
 const LEVELS: readonly LevelWithSilent[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
@@ -94,7 +98,7 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
         if (target && transport.unsent) options.rendererRefused?.(target);
         // A renderer that died (one of several replicas) costs no visitor an error: a GET or HEAD
         // that never got an answer goes once to another renderer, when there is one.
-        const next = target && choose && !retried.has(request) && !reply.sent ? another(choose, request.url, target) : undefined;
+        const next = target && choose && !retried.has(request) && !reply.sent ? anotherRenderer(choose, request.url, target) : undefined;
         if (next && (request.method === 'GET' || request.method === 'HEAD') && transport.retryable) {
           retried.add(request);
           chosen.set(request, next);
@@ -116,7 +120,7 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       preHandler,
       // The gateway writes one access line per request itself; reply-from would add two more.
       disableRequestLogging: true,
-      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, connect: { timeout: options.timeoutMs } },
+      undici: upstream === 'renderer' ? options.rendererPool : upstreamPoolOptions(options.timeoutMs),
       replyOptions,
     };
   };
