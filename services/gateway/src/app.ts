@@ -7,7 +7,7 @@ import { clientFiles, localAssets, type ClientAssetStats } from './client-assets
 import type { GatewayConfig } from './config.js';
 import { followCurrentBuild, type CurrentBuild } from './current-build.js';
 import { pageProxyStep } from './page-proxy.js';
-import { createRendererPool, registerProxies } from './proxy.js';
+import { createRendererPool, registerProxies, routeUpstream } from './proxy.js';
 import { registerGatewayMetrics } from './metrics.js';
 import { gatewayChecks } from './readiness.js';
 import { createRendererChoice } from './renderer-choice.js';
@@ -37,7 +37,7 @@ function accessFields(request: FastifyRequest, reply: FastifyReply): Record<stri
   if (state.assetSource) return { upstream: 'gateway', asset: state.assetSource };
   const cache = state.cacheStatus ?? undefined;
   if (cache === 'HIT' || cache === 'STALE') return { upstream: 'cache', cache };
-  const upstream = (request.routeOptions.config as { upstream?: string } | undefined)?.upstream;
+  const upstream = routeUpstream(request);
   return { upstream: upstream ?? 'gateway', ...(cache ? { cache } : {}) };
 }
 

@@ -17,8 +17,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import { remembered } from '@tern/shared/process/remembered';
 import { forwardedHeaders } from './forwarded.js';
 import { withoutHopByHop } from './hop-by-hop.js';
+import { routeUpstream } from './proxy.js';
+import { anotherRenderer } from './renderer-choice.js';
 import type { RendererStartup } from './renderer-startup.js';
 import type { Step } from './step.js';
 import { classifyTransportError } from './transport-errors.js';
@@ -39,11 +42,6 @@ export interface PageProxyOptions {
   assetsPrefix: string;
 }
 
-/** The route's name for the renderer (proxy.ts `config.upstream`): the phase takes only its requests. */
-function goesToRenderer(request: FastifyRequest): boolean {
-  return (request.routeOptions.config as { upstream?: string } | undefined)?.upstream === 'renderer';
-}
-
 /** A GET or HEAD that announces no body: nothing to read before asking upstream. */
 function bodiless(request: FastifyRequest): boolean {
   const { method, headers } = request;
@@ -51,24 +49,8 @@ function bodiless(request: FastifyRequest): boolean {
   return headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0');
 }
 
-/** The Host an upstream is asked with (reply-from's rule): its own, per origin. */
-const hostOf = (() => {
-  const hosts = new Map<string, string>();
-  return (origin: string) => {
-    let host = hosts.get(origin);
-    if (host === undefined) hosts.set(origin, (host = new URL(origin).host));
-    return host;
-  };
-})();
-
-/** A renderer other than `avoid`: the choice is a round robin that other requests also turn, so ask a few times. */
-export function anotherRenderer(choose: (url: string) => string, url: string, avoid: string): string | undefined {
-  for (let i = 0; i < 4; i++) {
-    const next = choose(url);
-    if (next !== avoid) return next;
-  }
-  return undefined;
-}
+/** The Host an upstream is asked with (reply-from's rule): its own, parsed once per origin. */
+const hostOf = remembered((origin) => new URL(origin).host, { maxEntries: 64, maxKeyLength: 256 });
 
 /** How far one page's upstream request got: which renderer, which retries are spent. */
 interface Attempt {
@@ -118,7 +100,8 @@ export function pageProxyStep(options: PageProxyOptions): Step {
   }
 
   return (request, reply) => {
-    if (!bodiless(request) || !goesToRenderer(request)) return false;
+    // Only the renderer's route's requests (proxy.ts): the image and icons services keep theirs.
+    if (!bodiless(request) || routeUpstream(request) !== 'renderer') return false;
     // Answered on its own time: the reply is sent (or its error) once the renderer answers.
     send(request, reply, { target: options.choose(request.url), resetRetried: false, otherTried: false });
     return true;

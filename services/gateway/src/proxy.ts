@@ -14,7 +14,7 @@ import { withoutHopByHop } from './hop-by-hop.js';
 import { classifyTransportError } from './transport-errors.js';
 import { onUpstreamError } from './upstream-errors.js';
 import { wholeBodyFirst, type BodyPace } from './whole-body.js';
-import { anotherRenderer } from './page-proxy.js';
+import { anotherRenderer } from './renderer-choice.js';
 import type { RendererStartup } from './renderer-startup.js';
 import { abortablePool, visitorLeft, watchVisitor, withVisitorSignal } from './visitor-abort.js';
 
@@ -47,6 +47,11 @@ export function upstreamPoolOptions(timeoutMs: number): Pool.Options {
 /** The renderer's pool (any renderer: an Agent keeps one pool per origin). */
 export function createRendererPool(timeoutMs: number): Agent {
   return new Agent(upstreamPoolOptions(timeoutMs));
+}
+
+/** Which upstream a request's route goes to (`config.upstream` below); undefined for the gateway's own routes. */
+export function routeUpstream(request: FastifyRequest): UpstreamName | undefined {
+  return (request.routeOptions.config as { upstream?: UpstreamName } | undefined)?.upstream;
 }
 
 const LEVELS: readonly LevelWithSilent[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];

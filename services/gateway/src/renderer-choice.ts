@@ -72,3 +72,12 @@ export function createRendererChoice(build: CurrentBuild, fallback: string): Ren
     },
   };
 }
+
+/** A renderer other than `avoid`: the choice is a round robin that other requests also turn, so ask a few times. */
+export function anotherRenderer(choose: (url: string) => string, url: string, avoid: string): string | undefined {
+  for (let i = 0; i < 4; i++) {
+    const next = choose(url);
+    if (next !== avoid) return next;
+  }
+  return undefined;
+}

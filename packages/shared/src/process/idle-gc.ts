@@ -82,6 +82,10 @@ export function startIdleGc(
   let quiet = 0;
   let sinceCollect = 0;
   let youngPending = false;
+  const collectFromFloor = () => {
+    collect();
+    floor = heldBytes();
+  };
   const timer = setInterval(() => {
     quiet = busy ? 0 : quiet + 1;
     busy = false;
@@ -90,12 +94,10 @@ export function startIdleGc(
       // Too little to give back for the code it would cost: this burst is let be.
       if (heldBytes() - floor < minGrowthBytes) return;
       youngPending = true;
-      collect();
-      floor = heldBytes();
+      collectFromFloor();
     } else if (youngPending && quiet >= youngQuietPeriods) {
       youngPending = false;
-      collect();
-      floor = heldBytes();
+      collectFromFloor();
     }
   }, periodMs);
   timer.unref();
