@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -90,5 +90,20 @@ describe('the source scanned for icon names', () => {
     writeFileSync(join(site, 'app', 'fixtures', 'sample.ts'), "icon: 'lucide:moon'");
     writeFileSync(join(site, 'test-support', 'content-fixture.ts'), "icon: 'lucide:undo-2'");
     expect(sourceFiles([site]).map((file) => file.slice(site.length))).toEqual(['/app/page.tsx']);
+  });
+
+  it('leaves out the build output, which the build writes while the scan runs, and links to nothing', () => {
+    const site = join(dir, 'built-site');
+    for (const folder of ['app', 'dist/icons', 'node_modules/x']) mkdirSync(join(site, folder), { recursive: true });
+    writeFileSync(join(site, 'app', 'page.tsx'), "<Icon name='lucide:x' />");
+    writeFileSync(join(site, 'dist', 'icons', 'f7.json.tmp'), '"lucide:sun"');
+    writeFileSync(join(site, 'node_modules', 'x', 'index.js'), "'lucide:moon'");
+    symlinkSync(join(site, 'renamed-away.ts'), join(site, 'app', 'gone.ts'));
+    symlinkSync(join(site, 'app'), join(site, 'linked-app'));
+    expect(
+      sourceFiles([site])
+        .map((file) => file.slice(site.length))
+        .sort(),
+    ).toEqual(['/app/page.tsx', '/linked-app/page.tsx']);
   });
 });

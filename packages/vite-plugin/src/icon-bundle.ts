@@ -4,7 +4,7 @@
  * Names come from the UI registry, literal `collection:name` strings in the app's source and
  * any such string in the content JSON written before the Vite build.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
@@ -21,6 +21,7 @@ const SOURCE_FILE = /\.(tsx?|jsx?|mdx?|json)$/;
  * ~0.4 KB br in every page's first load until the folder was left out).
  */
 const TEST_FOLDERS = new Set(['test', 'tests', 'test-support', 'fixtures', '__tests__']);
+const NOT_SOURCE_FOLDERS = new Set(['node_modules', 'dist']);
 
 let knownCollections: Set<string> | null = null;
 
@@ -41,20 +42,40 @@ export function iconNamesInText(text: string): string[] {
   return names;
 }
 
-/** The files under `dirs` (recursively) that may name icons. */
+/**
+ * The files under `dirs` (recursively) that may name icons. A site's build output (`dist`) is not
+ * source: the build writes into it while this runs (the icon indexes land as `*.tmp` files and are
+ * renamed), and its bundles would only repeat names the source already gives.
+ */
 export function sourceFiles(dirs: readonly string[]): string[] {
   const files: string[] = [];
   const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir)) {
+    for (const entry of entriesOf(dir)) {
+      const name = entry.name;
       // Tests and their fixtures name icons no page draws: their names would ship in every page's bundle.
-      if (entry === 'node_modules' || TEST_FOLDERS.has(entry) || entry.startsWith('.')) continue;
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (SOURCE_FILE.test(entry) && !/\.test\.tsx?$/.test(entry)) files.push(path);
+      if (NOT_SOURCE_FOLDERS.has(name) || TEST_FOLDERS.has(name) || name.startsWith('.')) continue;
+      const path = join(dir, name);
+      const kind = entry.isSymbolicLink() ? statOf(path) : entry;
+      if (kind?.isDirectory()) walk(path);
+      else if (kind?.isFile() && SOURCE_FILE.test(name) && !/\.test\.tsx?$/.test(name)) files.push(path);
     }
   };
   for (const dir of dirs) if (existsSync(dir)) walk(dir);
   return files;
+}
+
+/** A folder's entries, typed by readdir itself (no stat of a file another process may be renaming); none once it is gone. */
+const entriesOf = (dir: string): Dirent[] => unlessGone(() => readdirSync(dir, { withFileTypes: true })) ?? [];
+/** What a link points at; undefined for a link to nothing. */
+const statOf = (path: string): Stats | undefined => unlessGone(() => statSync(path));
+
+function unlessGone<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** Reads the named icons from @iconify/json, one collection file at a time; absent names are skipped. */
