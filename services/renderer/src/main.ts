@@ -19,6 +19,7 @@ import { createBuildPresence } from './build-presence.js';
 import { readRendererConfig } from './config.js';
 import { readViteManifest } from './manifest-links.js';
 import { loadSsrEntry, startSiteServer } from '@tern/runtime/server/ssr-entry';
+import { createWholePageRenderer } from './whole-page.js';
 
 /** How often the build's place in the store is checked: published, still there, not superseded. */
 const PUBLISH_CHECK_MS = 1000;
@@ -64,6 +65,7 @@ try {
     assetsPrefix: config.ASSETS_PREFIX,
     publicOrigin: config.PUBLIC_ORIGIN,
     streamTimeoutMs: config.SSR_STREAM_TIMEOUT_MS,
+    wholePages: createWholePageRenderer(),
     buildCheckIntervalMs: config.BUILD_CHECK_INTERVAL_MS,
     production: config.NODE_ENV === 'production',
     ssr: (path: string) => rules.match(path).ssr !== false,

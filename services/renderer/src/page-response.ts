@@ -94,6 +94,7 @@ export async function answerPage(
     onShellError: (error) => {
       answerShellError(context, request, reply, error);
     },
+    whole: context.wholePages && { renderer: context.wholePages, page: query.files.join('\n') },
   });
   return reply;
 }

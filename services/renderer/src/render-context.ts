@@ -6,6 +6,7 @@ import type { RendererServices } from '@tern/site/services';
 import { requestOrigin } from '@tern/site/request-origin';
 import { linksFor, type PageLinks, type ViteManifest } from './manifest-links.js';
 import type { PageAssets } from './page-assets.js';
+import type { WholePageRenderer } from './whole-page.js';
 import type { AppConfig } from '@tern/runtime/shared/app-config';
 import type { SsrEntry } from '@tern/runtime/server/ssr-entry';
 
@@ -24,6 +25,8 @@ export interface RenderContext {
   /** PUBLIC_ORIGIN; the request's own origin when unset. */
   publicOrigin: string | undefined;
   streamTimeoutMs: number;
+  /** Renders a page in one pass where it can be (whole-page.ts); none (the dev server): every page streams. */
+  wholePages?: WholePageRenderer;
   /** How often the browser checks for a newer build; the hour of docs/spec.md §4 when unset. */
   buildCheckIntervalMs?: number;
   production: boolean;

@@ -1,12 +1,14 @@
 /**
- * React 19 streaming: people get the document from the shell on; crawlers get it once all is
- * ready (complete HTML). A render that outlives SSR_STREAM_TIMEOUT_MS is aborted (the browser
- * finishes it); a shell that fails becomes the 500 page.
+ * A page's document from React 19. A page that renders in one pass is sent whole, as one string
+ * (whole-page.ts). Otherwise it streams: people get the document from the shell on; crawlers get
+ * it once all is ready (complete HTML). A render that outlives SSR_STREAM_TIMEOUT_MS is aborted
+ * (the browser finishes it); a shell that fails becomes the 500 page.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { DocumentStream } from './document-stream.js';
+import { bootstrapScriptTag, type WholePageRenderer } from './whole-page.js';
 
 export interface StreamOptions {
   element: ReactElement;
@@ -22,10 +24,34 @@ export interface StreamOptions {
   headers: Record<string, string>;
   /** Answers when the shell could not render. */
   onShellError: (error: unknown) => void;
+  /** Renders pages whole where they can be, and `page` (its page modules) to know this one by; none: it streams. */
+  whole?: { renderer: WholePageRenderer; page: string } | undefined;
 }
 
 /** Resolves once the answer has started (or the shell error was answered). */
 export function streamPage(request: FastifyRequest, reply: FastifyReply, options: StreamOptions): Promise<void> {
+  if (sentWhole(reply, options)) return Promise.resolve();
+  return streamed(request, reply, options);
+}
+
+/**
+ * Only with the inline bootstrap (a build's pages): a module bootstrap (the dev server's) is
+ * React's to write, with its preload links in the shell.
+ */
+function sentWhole(reply: FastifyReply, options: StreamOptions): boolean {
+  if (!options.whole || !('script' in options.bootstrap)) return false;
+  const html = options.whole.renderer.render(options.element, options.whole.page);
+  if (html === null) return false;
+  const bootstrap = bootstrapScriptTag(options.nonce, options.bootstrap.script);
+  reply
+    .code(options.statusCode)
+    .headers(options.headers)
+    .type('text/html; charset=utf-8')
+    .send(options.start + html + bootstrap + options.end);
+  return true;
+}
+
+function streamed(request: FastifyRequest, reply: FastifyReply, options: StreamOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const body = new DocumentStream(options.start, options.end);
     let sent = false;

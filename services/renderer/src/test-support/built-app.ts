@@ -15,6 +15,7 @@ import type { RenderContext } from '../render-context.js';
 import { readViteManifest } from '../manifest-links.js';
 import { loadSsrEntry, startSiteServer, type SsrEntry } from '@tern/runtime/server/ssr-entry';
 import { readBuildMeta } from '../build-info.js';
+import { createWholePageRenderer } from '../whole-page.js';
 
 export const clientDir = join(buildDir, 'client');
 export const ssrEntryFile = join(buildDir, 'ssr', 'entry-server.js');
@@ -63,6 +64,7 @@ export async function builtApp(overrides: Partial<RenderContext> & { entry?: Ssr
     assetsPrefix: '/_nuxt/',
     publicOrigin: 'https://cookbook.example',
     streamTimeoutMs: 5000,
+    wholePages: createWholePageRenderer(),
     production: true,
     ...overrides,
   };
