@@ -12,6 +12,7 @@
  */
 import { forwardRef } from 'react';
 import { Link as RouterLink, type LinkProps } from 'react-router';
+import { propsWithout } from './props-without.js';
 
 export type { LinkProps };
 
@@ -29,25 +30,27 @@ function isSitePath(props: LinkProps): props is LinkProps & { to: string } {
   );
 }
 
+/** Props of React Router's link that are not the anchor's. */
+const ROUTER_ONLY = new Set<keyof LinkProps>([
+  'to',
+  'discover',
+  'replace',
+  'state',
+  'preventScrollReset',
+  'viewTransition',
+  'prefetch',
+  'defaultShouldRevalidate',
+  'onClick',
+]);
+
 /** The server's link to a path: the `<a>` React Router draws for it, with no resolution and no handlers (nothing runs them there). */
-export const ServerPathLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProps & { to: string }>(function ServerPathLink(
-  {
-    to,
-    discover = 'render',
-    replace: _replace,
-    state: _state,
-    preventScrollReset: _preventScrollReset,
-    viewTransition: _viewTransition,
-    prefetch: _prefetch,
-    defaultShouldRevalidate: _defaultShouldRevalidate,
-    onClick: _onClick,
-    ...anchor
+export const ServerPathLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProps & { to: string }>(
+  function ServerPathLink(props, ref) {
+    const discover = props.discover ?? 'render';
+    // As React Router marks its links (route discovery), so the markup is the same either way.
+    return <a {...propsWithout(props, ROUTER_ONLY)} ref={ref} href={props.to} data-discover={discover === 'render' ? 'true' : undefined} />;
   },
-  ref,
-) {
-  // As React Router marks its links (route discovery), so the markup is the same either way.
-  return <a {...anchor} ref={ref} href={to} data-discover={discover === 'render' ? 'true' : undefined} />;
-});
+);
 
 /** React Router's `Link`, drawn on the server without resolving a path of this site. */
 export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
