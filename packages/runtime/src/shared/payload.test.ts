@@ -36,4 +36,12 @@ describe('script-safe JSON', () => {
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(value);
   });
+
+  it('leaves JSON with nothing to escape as JSON.stringify writes it, and refuses what has no JSON', () => {
+    for (const value of ['title', 42, true, null, { id: 'git', n: [1, 2] }, 'only > here'])
+      expect(JSON.parse(toScriptSafeJson(value))).toEqual(value);
+    expect(toScriptSafeJson({ id: 'git' })).toBe('{"id":"git"}');
+    expect(toScriptSafeJson('a > b & c')).toBe('"a \\u003e b \\u0026 c"');
+    expect(() => toScriptSafeJson(undefined)).toThrow(/undefined has no JSON/);
+  });
 });
