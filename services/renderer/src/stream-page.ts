@@ -43,11 +43,12 @@ function sentWhole(reply: FastifyReply, options: StreamOptions): boolean {
   const html = options.whole.renderer.render(options.element, options.whole.page);
   if (html === null) return false;
   const bootstrap = bootstrapScriptTag(options.nonce, options.bootstrap.script);
+  // As bytes: a string would be measured for its length and then encoded, two passes over the page.
   reply
     .code(options.statusCode)
     .headers(options.headers)
     .type('text/html; charset=utf-8')
-    .send(options.start + html + bootstrap + options.end);
+    .send(Buffer.from(options.start + html + bootstrap + options.end));
   return true;
 }
 

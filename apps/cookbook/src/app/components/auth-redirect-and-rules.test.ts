@@ -50,6 +50,18 @@ describe('safeRedirect', () => {
     expect(loginHref('/')).toBe('/login');
     expect(loginHref('/category/git#undo')).toBe('/login?redirect=%2Fcategory%2Fgit%23undo');
   });
+
+  it('answers a page asking again as the first time, and the next page for itself', () => {
+    for (const [path, href] of [
+      ['/category/git', '/login?redirect=%2Fcategory%2Fgit'],
+      ['/category/git', '/login?redirect=%2Fcategory%2Fgit'],
+      ['//evil.example', '/login'],
+      ['//evil.example', '/login'],
+      ['/tags/git', '/login?redirect=%2Ftags%2Fgit'],
+      ['', '/login'],
+    ])
+      expect(loginHref(path!), path).toBe(href);
+  });
 });
 
 describe('login rules shared by the form and the server', () => {
