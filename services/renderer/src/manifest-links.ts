@@ -17,11 +17,12 @@ export interface ManifestChunk {
 
 export type ViteManifest = Record<string, ManifestChunk>;
 
+/** Shared by every request of a page (render-context.ts keeps them): read, never changed. */
 export interface PageLinks {
   /** The module script that starts the browser app. */
-  entry: string;
-  modulepreload: string[];
-  stylesheets: string[];
+  readonly entry: string;
+  readonly modulepreload: readonly string[];
+  readonly stylesheets: readonly string[];
 }
 
 export async function readViteManifest(clientDir: string): Promise<ViteManifest> {
