@@ -54,6 +54,7 @@ describe('safeRedirect', () => {
   it('answers a page asking again as the first time, and the next page for itself', () => {
     for (const [path, href] of [
       ['/category/git', '/login?redirect=%2Fcategory%2Fgit'],
+      ['/category/git#undo', '/login?redirect=%2Fcategory%2Fgit%23undo'],
       ['/category/git', '/login?redirect=%2Fcategory%2Fgit'],
       ['//evil.example', '/login'],
       ['//evil.example', '/login'],
@@ -61,6 +62,9 @@ describe('safeRedirect', () => {
       ['', '/login'],
     ])
       expect(loginHref(path!), path).toBe(href);
+    // Past what it keeps, it starts again and still answers right.
+    for (let i = 0; i < 600; i++) expect(loginHref(`/tags/t${i}`)).toBe(`/login?redirect=%2Ftags%2Ft${i}`);
+    expect(loginHref('//evil.example')).toBe('/login');
   });
 });
 

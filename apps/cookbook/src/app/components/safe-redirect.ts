@@ -27,15 +27,20 @@ export function safeRedirect(value: string | null | undefined): string {
 }
 
 /**
- * `/login?redirect=…` for the page the visitor is on. Every save button of a page asks it for the
- * same path, and each answer parses two URLs (3 % of a category page's render): the last one is kept.
+ * `/login?redirect=…` for the page the visitor is on. Each save button of a page asks for its own
+ * recipe's place on it, and each answer parses two URLs (3 % of a category page's render): answers
+ * are kept, a page's worth many times over, and the memory starts again when full.
  */
-let last = { path: '', href: LOGIN_PAGE };
+const hrefs = new Map<string, string>();
+const HREFS_KEPT_MAX = 512;
 
 export function loginHref(currentPath: string): string {
-  if (currentPath === last.path) return last.href;
-  const target = safeRedirect(currentPath);
-  const href = target === '/' ? LOGIN_PAGE : `${LOGIN_PAGE}?redirect=${encodeURIComponent(target)}`;
-  last = { path: currentPath, href };
+  let href = hrefs.get(currentPath);
+  if (href === undefined) {
+    const target = safeRedirect(currentPath);
+    href = target === '/' ? LOGIN_PAGE : `${LOGIN_PAGE}?redirect=${encodeURIComponent(target)}`;
+    if (hrefs.size >= HREFS_KEPT_MAX) hrefs.clear();
+    hrefs.set(currentPath, href);
+  }
   return href;
 }
