@@ -35,8 +35,23 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 
+/** Property names: few, and the same on every request. */
+const keys = new Map<string, string>();
+
+function keyJson(key: string): string {
+  let json = keys.get(key);
+  if (json === undefined) {
+    json = toScriptSafeJson(key);
+    if (keys.size >= MAX_ENTRIES) keys.clear();
+    keys.set(key, json);
+  }
+  return json;
+}
+
 function write(value: unknown): string {
   if (typeof value === 'string') return stringJson(value);
+  // JSON writes a finite number as String does, and nothing else (NaN, Infinity) as null.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   if (value === null || typeof value !== 'object') return toScriptSafeJson(value);
   // HTML the document holds: its reference only (runtime/shared/dom-html.ts).
   if (isDomHtml(value)) return write(domHtmlReference(value));
@@ -50,7 +65,7 @@ function write(value: unknown): string {
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (skipped(item)) continue;
-    out += `${out.length > 1 ? ',' : ''}${stringJson(key)}:${write(item)}`;
+    out += `${out.length > 1 ? ',' : ''}${keyJson(key)}:${write(item)}`;
   }
   return `${out}}`;
 }
