@@ -1,6 +1,6 @@
 /**
  * `toScriptSafeJson` (runtime/shared/payload.ts) for the inline payload, with the escaped JSON of long
- * strings remembered. A content page's payload is mostly rendered HTML that is the same on every request
+ * strings and of property names remembered. A content page's payload is mostly rendered HTML that is the same on every request
  * (and the same string objects, so the lookup is cheap); escaping it each time was ~6% of a page.
  * The output is the text `toScriptSafeJson(value)` gives, except that a `domHtml` value becomes its
  * reference (runtime/shared/dom-html.ts: the document carries that HTML); anything that is not a plain object,
@@ -13,8 +13,9 @@ const LONG = 128;
 const MAX_ENTRIES = 1024;
 const strings = new Map<string, string>();
 
-function stringJson(value: string): string {
-  if (value.length < LONG) return toScriptSafeJson(value);
+/** Remembered for what comes back on every request: long strings (content) and property names. */
+function stringJson(value: string, remember = value.length >= LONG): string {
+  if (!remember) return toScriptSafeJson(value);
   let json = strings.get(value);
   if (json === undefined) {
     json = toScriptSafeJson(value);
@@ -35,19 +36,6 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 
-/** Property names: few, and the same on every request. */
-const keys = new Map<string, string>();
-
-function keyJson(key: string): string {
-  let json = keys.get(key);
-  if (json === undefined) {
-    json = toScriptSafeJson(key);
-    if (keys.size >= MAX_ENTRIES) keys.clear();
-    keys.set(key, json);
-  }
-  return json;
-}
-
 function write(value: unknown): string {
   if (typeof value === 'string') return stringJson(value);
   // JSON writes a finite number as String does, and nothing else (NaN, Infinity) as null.
@@ -65,7 +53,7 @@ function write(value: unknown): string {
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (skipped(item)) continue;
-    out += `${out.length > 1 ? ',' : ''}${keyJson(key)}:${write(item)}`;
+    out += `${out.length > 1 ? ',' : ''}${stringJson(key, true)}:${write(item)}`;
   }
   return `${out}}`;
 }
