@@ -1,5 +1,5 @@
 /**
- * A page's document from React 19. A page that renders in one pass is sent whole, as one string
+ * A page's document from React 19. A page that renders in one pass is sent whole, in one buffer
  * (whole-page.ts). Otherwise it streams: people get the document from the shell on; crawlers get
  * it once all is ready (complete HTML). A render that outlives SSR_STREAM_TIMEOUT_MS is aborted
  * (the browser finishes it); a shell that fails becomes the 500 page.
