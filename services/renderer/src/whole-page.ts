@@ -3,9 +3,9 @@
  * each of a page's thousands of small pieces into bytes as it writes them (a typed-array view and
  * a TextEncoder call a piece); its string renderer appends them to a string. For a page whose
  * render completes without waiting (its loaders' data is in, no part suspends: every page of the
- * cookbook), the stream's shell is the whole page, so streaming it gains the visitor nothing and
- * cost a third of the renderer's CPU on /category/git (docs/decisions/performance.md, stop 43).
- * Both give the same bytes (whole-page.test.ts).
+ * site served here), the stream's shell is the whole page, so streaming it gains the visitor nothing
+ * and cost a third of the renderer's CPU on a listing page (docs/decisions/performance.md, stop 43).
+ * Both give the same bytes (whole-page.test.tsx).
  *
  * A page that suspends, or whose render throws, is rendered again by the stream, which waits for
  * what suspended, logs what threw and answers a shell's error. Its page modules are remembered, so

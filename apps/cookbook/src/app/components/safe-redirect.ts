@@ -26,21 +26,8 @@ export function safeRedirect(value: string | null | undefined): string {
   return target;
 }
 
-/**
- * `/login?redirect=…` for the page the visitor is on. Each save button of a page asks for its own
- * recipe's place on it, and each answer parses two URLs (3 % of a category page's render): answers
- * are kept, a page's worth many times over, and the memory starts again when full.
- */
-const hrefs = new Map<string, string>();
-const HREFS_KEPT_MAX = 512;
-
+/** `/login?redirect=…` for the page the visitor is on. */
 export function loginHref(currentPath: string): string {
-  let href = hrefs.get(currentPath);
-  if (href === undefined) {
-    const target = safeRedirect(currentPath);
-    href = target === '/' ? LOGIN_PAGE : `${LOGIN_PAGE}?redirect=${encodeURIComponent(target)}`;
-    if (hrefs.size >= HREFS_KEPT_MAX) hrefs.clear();
-    hrefs.set(currentPath, href);
-  }
-  return href;
+  const target = safeRedirect(currentPath);
+  return target === '/' ? LOGIN_PAGE : `${LOGIN_PAGE}?redirect=${encodeURIComponent(target)}`;
 }
