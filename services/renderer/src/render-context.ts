@@ -4,6 +4,7 @@ import type { BuildInfo } from '@tern/shared/build-store/types';
 import { BUILD_ID_HEADER } from '@tern/shared/config/constants';
 import type { RendererServices } from '@tern/site/services';
 import { requestOrigin } from '@tern/site/request-origin';
+import { remembered } from '@tern/shared/process/remembered';
 import { linksFor, type PageLinks, type ViteManifest } from './manifest-links.js';
 import type { PageAssets } from './page-assets.js';
 import type { WholePageRenderer } from './whole-page.js';
@@ -43,24 +44,25 @@ export function buildHeaders(context: RenderContext): Record<string, string> {
   return { [BUILD_ID_HEADER]: context.build.id };
 }
 
-/** A build's links by its page modules: the same for every request of a page (walking the manifest was 1.4 % of a render). */
-const linksByManifest = new WeakMap<ViteManifest, Map<string, PageLinks>>();
-/** Distinct link sets kept per manifest; past it the memory starts again. */
-const LINKS_KEPT_MAX = 1000;
+/**
+ * A build's links by its page modules, per context: the same for every request of a page (walking
+ * the manifest was 1.4 % of a render). Keyed by the modules' names, one per line.
+ */
+const linksByContext = new WeakMap<RenderContext, (pageFiles: string) => PageLinks>();
 
 /** The entry, preloads and stylesheets of a page made of these page modules. */
 export function pageLinks(context: RenderContext, pageFiles: readonly string[]): PageLinks {
   if (context.assets) return context.assets.links(pageFiles);
-  let kept = linksByManifest.get(context.manifest);
-  if (!kept) linksByManifest.set(context.manifest, (kept = new Map()));
-  const key = `${context.assetsPrefix}\n${context.entry.clientEntry}\n${pageFiles.join('\n')}`;
-  let links = kept.get(key);
+  let links = linksByContext.get(context);
   if (!links) {
-    links = linksFor(context.manifest, context.entry.clientEntry, pageFiles, context.assetsPrefix);
-    if (kept.size >= LINKS_KEPT_MAX) kept.clear();
-    kept.set(key, links);
+    const { manifest, entry, assetsPrefix } = context;
+    links = remembered((files) => linksFor(manifest, entry.clientEntry, files === '' ? [] : files.split('\n'), assetsPrefix), {
+      maxEntries: 1000,
+      maxKeyLength: 4096,
+    });
+    linksByContext.set(context, links);
   }
-  return links;
+  return links(pageFiles.join('\n'));
 }
 
 /** The app configuration the document hands the browser (runtime/shared/app-config.ts reads it). */
