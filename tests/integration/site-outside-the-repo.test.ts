@@ -134,9 +134,26 @@ async function untilHome(timeoutMs: number): Promise<string> {
   }
 }
 
+/**
+ * Until the gateway knows the site's build (its readiness's store check is ok): the renderer answers
+ * pages before that, but the route rules come with the build (services/gateway/src/current-build.ts).
+ */
+async function untilBuildKnown(timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${base}/readyz`).catch(() => undefined);
+    const body = response && ((await response.json()) as { checks?: Record<string, string> });
+    if (body?.checks?.store === 'ok') return;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`the gateway knew no build within ${timeoutMs} ms; tern said:\n${output.slice(-4000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** What both `tern start` and `tern dev` must serve of the tiny site, through the gateway. */
 async function expectTheTinySite(): Promise<void> {
   const home = await untilHome(180_000);
+  await untilBuildKnown(30_000);
   expect(home).toContain('<title>Home | Tiny</title>');
   expect(home).toContain('Hello from a tiny site');
   expect(await (await fetch(`http://127.0.0.1:${base}/about`)).text()).toContain('About the tiny site');
