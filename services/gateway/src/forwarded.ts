@@ -10,7 +10,7 @@ import { REQUEST_ID_HEADER } from '@tern/shared/config/constants';
 import { withoutHopByHop } from './hop-by-hop.js';
 
 /** Headers a client could use to claim another address, scheme, host or path; dropped unless trusted. */
-const CLAIMS = [
+const CLAIMS = new Set([
   'forwarded',
   'x-real-ip',
   'x-client-ip',
@@ -19,7 +19,7 @@ const CLAIMS = [
   'x-forwarded-server',
   'x-original-url',
   'x-rewrite-url',
-];
+]);
 
 /**
  * The chain Fastify believed (its `ips`: the peer first, then each trusted hop's X-Forwarded-For
@@ -41,10 +41,19 @@ export function visitorProto(request: FastifyRequest): 'http' | 'https' {
  * trusted proxy's chain extended), client claims dropped when untrusted, the request id.
  */
 export function forwardedHeaders(request: FastifyRequest, headers: IncomingHttpHeaders, keepAcceptEncoding = false): IncomingHttpHeaders {
-  const out: IncomingHttpHeaders = withoutHopByHop(headers);
   // Read once: Fastify parses the header again at every `ips`.
   const chain = trustedChain(request);
-  if (chain.length <= 1) for (const name of CLAIMS) delete out[name];
+  const untrusted = chain.length <= 1;
+  const out: IncomingHttpHeaders = withoutHopByHop(
+    headers,
+    (name) =>
+      (untrusted && CLAIMS.has(name)) ||
+      // The client's `Expect: 100-continue` was answered here (packages/shared/src/http/request-guards.ts); undici refuses to send it.
+      name === 'expect' ||
+      // The gateway compresses pages for the visitor; upstreams answer plain and spend no CPU on it.
+      // Assets keep the header: the renderer serves their build-time .br/.gz twins as they are.
+      (!keepAcceptEncoding && name === 'accept-encoding'),
+  );
   // The visitor's address first, then the proxies TRUST_PROXY names, then the gateway's peer; what a
   // client wrote beyond the first untrusted hop is dropped.
   out['x-forwarded-for'] = chain.toReversed().join(', ');
@@ -52,12 +61,7 @@ export function forwardedHeaders(request: FastifyRequest, headers: IncomingHttpH
   // The Host header, or a trusted proxy's X-Forwarded-Host (Fastify's `host`).
   out['x-forwarded-host'] = request.host;
   out[REQUEST_ID_HEADER] = request.id;
-  // The client's `Expect: 100-continue` was answered here (packages/shared/src/http/request-guards.ts); undici refuses to send it.
-  delete out.expect;
   // The trace context this gateway's span made (lib/telemetry), also for the render cache's fills.
   if (request.headers.traceparent) out.traceparent = request.headers.traceparent;
-  // The gateway compresses pages for the visitor; upstreams answer plain and spend no CPU on it.
-  // Assets keep the header: the renderer serves their build-time .br/.gz twins as they are.
-  if (!keepAcceptEncoding) delete out['accept-encoding'];
   return out;
 }

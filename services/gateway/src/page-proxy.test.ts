@@ -82,6 +82,50 @@ describe('pages sent to the renderer from the request path', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends an answer the renderer sent whole (a Content-Length) in one piece, once all of it is in', async () => {
+    const page = `<!DOCTYPE html><p>${'x'.repeat(70_000)}</p>`;
+    renderer.answer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(Buffer.byteLength(page)) });
+      // Two writes apart: the visitor still gets it all as one answer.
+      res.write(page.slice(0, 1000));
+      setTimeout(() => res.end(page.slice(1000)), 20);
+    });
+    let chunks = 0;
+    const { status, body, headers } = await get(base, '/ruled/whole', (res) => res.on('data', () => chunks++));
+    expect(status).toBe(200);
+    expect(body).toBe(page);
+    expect(headers['content-length']).toBe(String(Buffer.byteLength(page)));
+    expect(headers['transfer-encoding']).toBeUndefined();
+    expect(headers['x-rule']).toBe('yes');
+    expect(chunks).toBeGreaterThan(0);
+  });
+
+  it('answers 502 for a whole answer that breaks off before its end, asking once more first', async () => {
+    renderer.answer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-length': '100', 'x-partial': 'first' });
+      res.write('<p>only a tenth');
+      setTimeout(() => req.socket.destroy(), 10);
+    });
+    const { status, headers } = await get(base, '/broken-whole');
+    expect(status).toBe(502);
+    // Nothing of the broken answer reached the visitor, its headers included.
+    expect(headers['x-partial']).toBeUndefined();
+    expect(renderer.seen).toEqual(['GET /broken-whole', 'GET /broken-whole']);
+  });
+
+  it('keeps a HEAD answer’s declared length and sends no body', async () => {
+    renderer.answer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-length': '12345' });
+      res.end();
+    });
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      request(`${base}/head-page`, { method: 'HEAD', agent: false }, resolve).on('error', reject).end();
+    });
+    response.resume();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBe('12345');
+  });
+
   it('drops the renderer’s hop-by-hop headers and keeps its own', async () => {
     renderer.answer((_req, res) => {
       res.writeHead(200, {

@@ -1,8 +1,9 @@
 /**
  * A page goes to the renderer from the request path itself (pipeline.ts, the last phase): a GET or
  * HEAD without a body is sent upstream on undici's dispatcher as soon as the phases before let it
- * pass, and the renderer's stream is answered through Fastify's reply, so every answer hook and
- * compression apply as to any answer. Routed on to @fastify/http-proxy, a proxied page cost the
+ * pass, and the renderer's answer is sent through Fastify's reply, so every answer hook and
+ * compression apply as to any answer: a page the renderer sent whole in one piece, a streamed one
+ * as it streams. Routed on to @fastify/http-proxy, a proxied page cost the
  * gateway about 40 % more CPU (a median 1.34 ms against 0.95, interleaved): three URLs and a
  * traversal check per request, a body parser and a preHandler a GET does not need, and reply-from's
  * layers over undici (docs/decisions/performance.md, stop 42). Requests with a body keep that route
@@ -109,13 +110,35 @@ export function pageProxyStep(options: PageProxyOptions): Step {
 }
 
 /**
+ * An answer the renderer sent whole (a Content-Length, docs/decisions/renderer-ssr.md) up to this
+ * size is gathered and sent in one write: its bytes were all written at once upstream, so a stream
+ * would only delay nothing at the price of a Readable, a pipe and a socket write per chunk (a
+ * third of the gateway's CPU for a proxied page; docs/decisions/performance.md, stop 44).
+ */
+export const WHOLE_ANSWER_MAX_BYTES = 512 * 1024;
+
+/** The Content-Length of a GET's answer that has a body to gather whole, else null (it streams). */
+function wholeLength(method: string, statusCode: number, headers: IncomingHttpHeaders): number | null {
+  if (method !== 'GET' || statusCode === 204 || statusCode === 304 || statusCode < 200) return null;
+  const declared = headers['content-length'];
+  if (typeof declared !== 'string' || !/^\d{1,7}$/.test(declared)) return null;
+  const length = Number(declared);
+  return length > 0 && length <= WHOLE_ANSWER_MAX_BYTES ? length : null;
+}
+
+/**
  * One upstream request's answer, on undici's handler interface: the status and headers go on the
- * reply, the body into a stream Fastify sends, paced by the visitor (undici pauses the upstream
- * socket while the stream is full). A visitor who leaves ends the upstream request.
+ * reply, and the body either whole (above) or into a stream Fastify sends, paced by the visitor
+ * (undici pauses the upstream socket while the stream is full). A visitor who leaves ends the
+ * upstream request.
  */
 class RendererAnswer implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | null = null;
   private body: Readable | null = null;
+  /** The chunks of an answer gathered whole, and how many bytes they hold. */
+  private chunks: Buffer[] | null = null;
+  private gathered = 0;
+  private wholeHeaders: IncomingHttpHeaders = {};
   private ended = false;
   private readonly visitorLeft = () => {
     if (!this.reply.raw.writableFinished) this.controller?.abort(new VisitorLeftError());
@@ -144,7 +167,14 @@ class RendererAnswer implements Dispatcher.DispatchHandler {
       return;
     }
     // Upstream connection headers describe the gateway's pooled socket, not the visitor's.
-    reply.headers(withoutHopByHop(headers));
+    const answerHeaders = withoutHopByHop(headers);
+    if (wholeLength(reply.request.method, statusCode, headers) !== null) {
+      // Set once it is all in: an answer that breaks off before then fails as one never sent.
+      this.chunks = [];
+      this.wholeHeaders = answerHeaders;
+      return;
+    }
+    reply.headers(answerHeaders);
     this.body = new Readable({
       read: () => controller.resume(),
       destroy: (error, done) => {
@@ -157,13 +187,18 @@ class RendererAnswer implements Dispatcher.DispatchHandler {
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    if (!this.body!.push(chunk)) controller.pause();
+    if (this.chunks) {
+      this.chunks.push(chunk);
+      this.gathered += chunk.length;
+    } else if (!this.body!.push(chunk)) controller.pause();
   }
 
   onResponseEnd(): void {
     this.ended = true;
     this.reply.raw.off('close', this.visitorLeft);
-    this.body?.push(null);
+    if (this.chunks)
+      this.reply.headers(this.wholeHeaders).send(this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.gathered));
+    else this.body?.push(null);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
