@@ -11,9 +11,9 @@
  * carries nothing more (`import.meta.env.SSR` is false there, and the server's part is dropped).
  */
 import { forwardRef, type ComponentProps, type ForwardedRef } from 'react';
-import { Link as RouterLink, type LinkProps } from 'react-router';
+import { Link as RouterLink, NavLink as RouterNavLink, useLocation, type LinkProps, type NavLinkProps } from 'react-router';
 
-export type { LinkProps };
+export type { LinkProps, NavLinkProps };
 
 /** A path of this site with nothing that needs React Router's resolution. */
 function isSitePath(props: LinkProps): props is LinkProps & { to: string } {
@@ -72,3 +72,46 @@ export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProp
 });
 
 export const Link: typeof RouterLink = import.meta.env.SSR ? ServerLink : RouterLink;
+
+/**
+ * A path whose URL-encoded form is itself: no dot segment, no doubled slash, nothing to escape.
+ * React Router compares the encoded form (one URL parse a link) with the location.
+ */
+const PLAIN_PATH = /^\/(?:[\w~-]+\/)*(?:[\w~-]+)?$/;
+
+/**
+ * React Router's `NavLink` for a plain path, on the server: the same active test, class, style,
+ * children and `aria-current`, with no pending navigation or view transition (there are none on
+ * the server), drawn by the server's Link. Its own resolves and URL-parses the path on every render
+ * (a header's four navigation links were 3 % of a listing page's render; docs/decisions/performance.md,
+ * stop 44). Anything else is React Router's own.
+ */
+export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, NavLinkProps>(function ServerNavLink(props, ref) {
+  const location = useLocation();
+  const { to } = props;
+  if (typeof to !== 'string' || !PLAIN_PATH.test(to) || props.relative !== undefined) return <RouterNavLink ref={ref} {...props} />;
+  const caseSensitive = props.caseSensitive ?? false;
+  const here = caseSensitive ? location.pathname : location.pathname.toLowerCase();
+  const target = caseSensitive ? to : to.toLowerCase();
+  const slashAt = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length;
+  const isActive = here === target || (!props.end && here.startsWith(target) && here.charAt(slashAt) === '/');
+  const state = { isActive, isPending: false, isTransitioning: false };
+  const { className = '', style, children } = props;
+  // The link's props in the order React Router's NavLink gives them (the anchor's attributes follow it).
+  const link: Record<string, unknown> = {};
+  for (const name in props) if (!NAV_LINK_ONLY.has(name)) link[name] = props[name as keyof NavLinkProps];
+  const ariaCurrent = props['aria-current'];
+  link['aria-current'] = isActive ? (ariaCurrent === undefined ? 'page' : ariaCurrent) : undefined;
+  link.className = typeof className === 'function' ? className(state) : [className, isActive ? 'active' : null].filter(Boolean).join(' ');
+  link.style = typeof style === 'function' ? style(state) : style;
+  link.to = to;
+  link.viewTransition = props.viewTransition;
+  link.children = typeof children === 'function' ? children(state) : children;
+  link.ref = ref;
+  return <ServerLink {...(link as unknown as LinkProps)} />;
+});
+
+/** NavLink's own props, and those it sets on its Link itself. */
+const NAV_LINK_ONLY = new Set<string>(['aria-current', 'caseSensitive', 'className', 'end', 'style', 'to', 'viewTransition', 'children']);
+
+export const NavLink: typeof RouterNavLink = import.meta.env.SSR ? ServerNavLink : RouterNavLink;

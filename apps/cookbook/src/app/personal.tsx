@@ -7,6 +7,7 @@
  * from the session alone (server/server.ts, `personal`).
  */
 import { definePersonal } from '@tern/runtime/shared/personal';
+import { ServerNavLink } from '@tern/ui/link';
 import { NavLink } from 'react-router';
 import { AccountCorner } from './components/account-menu.js';
 import type { PersonalState } from './personal-state.js';
@@ -20,9 +21,15 @@ export const AccountPart = personal.part('account', (state, { signedInOnly }: { 
 export const SavedLinkPart = personal.part(
   'saved-link',
   (state) =>
-    state.viewer && (
+    state.viewer &&
+    // As the header's other navigation links (components/site-controls.tsx).
+    (import.meta.env.SSR ? (
+      <ServerNavLink to="/saved" end>
+        Saved
+      </ServerNavLink>
+    ) : (
       <NavLink to="/saved" end>
         Saved
       </NavLink>
-    ),
+    )),
 );

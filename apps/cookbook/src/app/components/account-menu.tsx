@@ -10,7 +10,7 @@ import { Icon } from '@tern/ui/icon';
 import { useLocation } from 'react-router';
 import { Link } from '@tern/ui/link';
 import { LOGOUT_ROUTE } from '../account-routes.js';
-import { loginHref } from './safe-redirect.js';
+import { loginHref, serverLoginHref } from './safe-redirect.js';
 import type { PageViewer } from './viewer.js';
 
 export interface AccountCornerProps {
@@ -25,7 +25,7 @@ export function AccountCorner({ viewer, signedInOnly }: AccountCornerProps) {
 
   if (!viewer) {
     return (
-      <Link to={loginHref(here)} className="ui-button-soft" data-account="signed-out">
+      <Link to={import.meta.env.SSR ? serverLoginHref(here) : loginHref(here)} className="ui-button-soft" data-account="signed-out">
         <Icon name="lucide:log-in" className="size-4" />
         Sign in
       </Link>

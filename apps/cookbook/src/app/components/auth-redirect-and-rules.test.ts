@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginHref, safeRedirect } from './safe-redirect.js';
+import { loginHref, safeRedirect, serverLoginHref } from './safe-redirect.js';
 import { checkLoginFields, LOGIN_FAILURE_MESSAGES, LOGIN_MESSAGES, loginFailureMessage } from '../login-rules.js';
 import { loginSchema } from '../../server/auth/login-schema.js';
 
@@ -44,6 +44,26 @@ describe('safeRedirect', () => {
     ]) {
       expect(safeRedirect(target), String(target)).toBe('/');
     }
+  });
+
+  it("builds the server's login link as loginHref does, parsing only what is not a plain path", () => {
+    const paths = [
+      '/',
+      '/category/git#bash-loop',
+      '/a/b/',
+      '/A~b-c_d',
+      '/#',
+      '/./a',
+      '/login',
+      '/login#x',
+      '/login/',
+      '/a//b',
+      '/a?b=1#c',
+      '//evil',
+      '/%2e%2e//evil',
+      '/a b',
+    ];
+    for (const path of paths) expect(serverLoginHref(path), path).toBe(loginHref(path));
   });
 
   it('builds the login link for the current page', () => {

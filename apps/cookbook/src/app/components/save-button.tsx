@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '@tern/ui/link';
 import { savedRecipeRoute } from '../account-routes.js';
-import { loginHref } from './safe-redirect.js';
+import { loginHref, serverLoginHref } from './safe-redirect.js';
 
 /** The save itself (the accounts client, its answers' toasts) loads on the way to a press (hover, focus), not with the page. */
 const saveAction = () => import('./save-recipe.js');
@@ -36,7 +36,7 @@ export function SaveButton({ recipeId, recipeTitle, saved: initiallySaved, signe
   const [busy, setBusy] = useState(false);
   const location = useLocation();
   const back = `${location.pathname}${location.search}#${recipeId}`;
-  const login = loginHref(back);
+  const login = import.meta.env.SSR ? serverLoginHref(back) : loginHref(back);
 
   if (!signedIn) {
     return (

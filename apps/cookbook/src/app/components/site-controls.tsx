@@ -5,6 +5,7 @@
  */
 import { ColorModeSwitch } from '@tern/ui/color-mode-switch';
 import { isPageHandle } from '@tern/runtime/shared/page-module';
+import { ServerNavLink } from '@tern/ui/link';
 import { NavLink, useMatches } from 'react-router';
 import { AccountPart, SavedLinkPart } from '../personal.js';
 import { SearchForm } from './search-form.js';
@@ -21,11 +22,19 @@ export function SiteControls() {
   return (
     <>
       <nav aria-label="Main" className="site-nav">
-        {NAVIGATION.map(([to, label]) => (
-          <NavLink key={to} to={to!} end>
-            {label}
-          </NavLink>
-        ))}
+        {NAVIGATION.map(([to, label]) =>
+          // The server's NavLink draws the same link for less (the header has four on every page);
+          // named here under `import.meta.env.SSR` so the browser's first load stays React Router's alone.
+          import.meta.env.SSR ? (
+            <ServerNavLink key={to} to={to!} end>
+              {label}
+            </ServerNavLink>
+          ) : (
+            <NavLink key={to} to={to!} end>
+              {label}
+            </NavLink>
+          ),
+        )}
         <SavedLinkPart />
       </nav>
       <SearchForm />
