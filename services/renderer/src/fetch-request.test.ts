@@ -32,6 +32,12 @@ describe('toFetchRequest', () => {
     expect(toFetchRequest(request, reply, '//evil.example/x').url).toBe('https://cook.example:8443/evil.example/x');
   });
 
+  it('keeps a path that starts with a backslash, or reads as a URL, on this site', () => {
+    const { request, reply } = fakes();
+    expect(new URL(toFetchRequest(request, reply, '/\\evil.example/x').url).host).toBe('cook.example:8443');
+    expect(new URL(toFetchRequest(request, reply, 'http://evil.example/x').url).host).toBe('cook.example:8443');
+  });
+
   it('aborts its signal when the client goes away before the answer ended, and not after', () => {
     const gone = fakes();
     const aborted = toFetchRequest(gone.request, gone.reply).signal;

@@ -23,15 +23,16 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  // `//host/x` must stay a path of this site, never another origin.
-  const path = url.replace(/^\/+/, '/');
-  let target: URL;
+  // Whatever the path holds stays a path of this site: it follows the origin's host, so `//host/x`,
+  // `/\host/x` and `http://host/x` are all paths here. (Resolved against the origin, `/\host/x`
+  // read as `//host/x`, another site.) One parse, the Request's own.
+  const path = `/${url.replace(/^\/+/, '')}`;
+  let fetchRequest: Request;
   try {
-    target = new URL(path, requestOrigin(request));
+    fetchRequest = new Request(requestOrigin(request) + path, { method: request.method === 'HEAD' ? 'GET' : request.method, headers });
   } catch {
     throw createError(LIB_ERRORS.LIB_MALFORMED_URL());
   }
-  const fetchRequest = new Request(target, { method: request.method === 'HEAD' ? 'GET' : request.method, headers });
   Object.defineProperty(fetchRequest, 'signal', { value: controller.signal });
   return fetchRequest;
 }
