@@ -7,7 +7,10 @@
  *   - the renderer asked directly, the stack as `npm start` runs it (production, LOG_LEVEL=warn);
  *   - the same page through the gateway of a second stack with RENDER_CACHE=false (every request a
  *     proxied render: a signed-in visitor of this page is served from the cache with their parts,
- *     docs/decisions/personal-holes.md), and the anonymous cached hit for comparison;
+ *     docs/decisions/personal-holes.md), and the anonymous cached hit for comparison, both as fast
+ *     as it answers and at the rate the proxied pages came (measured before the rounds): a process
+ *     that answers a request at a time pays its event loop's turn for each, one that is saturated
+ *     shares it among many, so only the same rate compares what the gateway does for each;
  *   - Nuxt 4 rendering the same content per request (`../shared/peers/nuxt-dynamic`, issue 35);
  *   - with BENCH_NEXT=1, the Next.js 16 fixture under `next start` (issue 4).
  * CPU per request is each server process's own CPU time (/proc schedstat) over the requests it
@@ -41,6 +44,8 @@ interface Target {
   pids: Record<string, number>;
   /** Rendered for each request: an answer from the render cache is not the figure asked for. */
   rendered?: boolean;
+  /** Requests a second; none: as fast as the server answers. */
+  rate?: number;
 }
 
 interface Run {
@@ -65,13 +70,14 @@ async function startBare(): Promise<{ url: string; pid: number; stop(): void }> 
 }
 
 async function measure(target: Target): Promise<Run> {
-  if (warmupSeconds > 0) await load(`${target.label}, warm-up`, target.url, { durationSeconds: warmupSeconds, headers: target.headers });
+  const loadOptions = { headers: target.headers, ...(target.rate ? { rate: target.rate } : {}) };
+  if (warmupSeconds > 0) await load(`${target.label}, warm-up`, target.url, { ...loadOptions, durationSeconds: warmupSeconds });
   const names = Object.keys(target.pids);
   const before = names.map((name) => cpuSecondsOf(target.pids[name]!));
   const machineBefore = machineBusySeconds();
   const selfBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
-  const result = await load(target.label, target.url, { durationSeconds: seconds, headers: target.headers });
+  const result = await load(target.label, target.url, { ...loadOptions, durationSeconds: seconds });
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const used = names.map((name, i) => cpuSecondsOf(target.pids[name]!) - before[i]!);
   const self = process.cpuUsage(selfBefore);
@@ -161,6 +167,10 @@ try {
     ...peers.map((peer) => ({ label: peer.label, url: `${peer.url}${PATH}`, headers, pids: { peer: peer.pid } })),
   ];
   for (const target of targets) await check(target);
+  // The rate proxied pages come at, for a hit measured at the same rate (the last target).
+  const calibration = await load('proxied rate', targets[2]!.url, { durationSeconds: 3, headers });
+  const proxiedRate = Math.max(1, Math.round(calibration.requestsPerSecond));
+  targets.push({ ...targets[3]!, label: `through the gateway, cached hit at ${proxiedRate} req/s`, rate: proxiedRate });
   const runs: Run[][] = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (let step = 0; step < targets.length; step++) {
@@ -170,6 +180,7 @@ try {
   }
   report(targets, runs);
   const [BARE, DIRECT, PROXIED, HIT, NUXT] = [0, 1, 2, 3, 4];
+  const HIT_AT_RATE = targets.length - 1;
   console.log(`ratios: median of ${rounds} interleaved rounds of ${seconds} s`);
   const cpu = (name: string) => (run: Run) => run.cpuMs[name]!;
   verdict(
@@ -188,6 +199,8 @@ try {
   const hitRatio = median(runs[PROXIED]!.map((r, i) => r.cpuMs.gateway! / runs[HIT]![i]!.cpuMs.gateway!));
   verdict('gateway CPU ms per proxied page', gatewayMs, '<= 0.5 ms', gatewayMs <= 0.5);
   verdict('gateway CPU per proxied page / per cached hit', hitRatio, '<= 2', hitRatio <= 2);
+  const sameRate = median(runs[PROXIED]!.map((r, i) => r.cpuMs.gateway! / runs[HIT_AT_RATE]![i]!.cpuMs.gateway!));
+  verdict('gateway CPU per proxied page / per cached hit at the same rate', sameRate, '<= 2', sameRate <= 2);
   if (peers[0] && targets[NUXT]) {
     const nuxt = median(runs[DIRECT]!.map((r, i) => r.cpuMs.renderer! / runs[NUXT]![i]!.cpuMs.peer!));
     verdict(`renderer CPU per render / ${peers[0].label} CPU per render`, nuxt, '<= 0.5', nuxt <= 0.5);

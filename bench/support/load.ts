@@ -18,6 +18,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** A new path for every request (e.g. a unique query, to measure cache misses). */
   nextPath?: () => string;
+  /** Requests a second across all connections (autocannon's overallRate); none: as fast as answered. */
+  rate?: number;
 }
 
 export async function load(label: string, url: string, options: LoadOptions = {}): Promise<LoadResult> {
@@ -27,6 +29,7 @@ export async function load(label: string, url: string, options: LoadOptions = {}
     connections: options.connections ?? 20,
     duration: options.durationSeconds ?? Number(process.env.BENCH_SECONDS ?? 8),
     headers: options.headers ?? {},
+    ...(options.rate ? { overallRate: options.rate } : {}),
     ...(options.nextPath
       ? {
           requests: [

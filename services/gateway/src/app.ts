@@ -6,6 +6,7 @@ import { trustProxyOption } from '@tern/shared/http/trust-proxy';
 import { clientFiles, localAssets, type ClientAssetStats } from './client-assets.js';
 import type { GatewayConfig } from './config.js';
 import { followCurrentBuild, type CurrentBuild } from './current-build.js';
+import { firstBuildStep } from './first-build.js';
 import { pageProxyStep } from './page-proxy.js';
 import { createRendererPool, registerProxies, routeUpstream } from './proxy.js';
 import { registerGatewayMetrics } from './metrics.js';
@@ -115,6 +116,7 @@ export async function buildGatewayApp(config: GatewayConfig, { logger, store, no
     clientFiles: files.step,
     renderCache,
     service: servicePhases!,
+    firstBuild: firstBuildStep(build, { waitMs: config.FIRST_BUILD_WAIT_MS, log: logger }),
     pageProxy: pageProxyStep({
       dispatcher: rendererPool,
       choose: renderers.forUrl,

@@ -42,6 +42,12 @@ export const gatewayConfigShape = {
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   /** How often the gateway re-reads the current build besides the store's change events. */
   BUILD_POLL_MS: positiveInt(1000),
+  /** How long after start a request may wait for the first build, so it gets the build's route rules (first-build.ts); 0: never. */
+  FIRST_BUILD_WAIT_MS: z.coerce
+    .number({ error: 'expected a whole number of milliseconds, 0 or more' })
+    .int('expected a whole number of milliseconds, 0 or more')
+    .min(0, 'expected a whole number of milliseconds, 0 or more')
+    .default(5000),
   /** Timeout of each upstream /healthz probe made by /readyz. */
   HEALTH_TIMEOUT_MS: positiveInt(1000),
   /** The proxies in front (a TLS terminator) whose X-Forwarded-* count: a hop count or their addresses; 0: the gateway is the edge. */

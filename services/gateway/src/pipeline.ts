@@ -7,6 +7,8 @@
  *   3. guards        what Node's parser lets through and the edge refuses (packages/shared/src/http/request-guards.ts)
  *   4. state         the URL split once into path and query (request-state.ts): nothing after
  *                    reads `request.url` for its path again
+ *      first build   just after start, until a build is known, a request waits for it a moment
+ *                    (first-build.ts), so it gets the build's rules below
  *   5. route rules   a page asked for in another spelling, or a redirect rule, is answered with its
  *                    redirect; every later phase and the answer read the request's rules
  *   6. build files   `{prefix}builds/latest.json` and `{prefix}builds/meta/{id}.json`
@@ -52,6 +54,8 @@ export interface PipelineParts {
   service: ServicePhases;
   /** Pages to the renderer without Fastify's route (page-proxy.ts). */
   pageProxy: Step;
+  /** Waits a moment for the first build, just after start (first-build.ts). */
+  firstBuild: Step;
 }
 
 /** A phase of packages/shared/src/http/service.ts as a step: 'answered' ends the request, an error is answered by the error handler. */
@@ -72,6 +76,7 @@ function phasesOf(parts: PipelineParts): Step[] {
     (request, reply) => (service.requestId(request, reply), false),
     serviceStep(service.guards),
     // 4. The request state is made by runSteps before the first phase: every phase is handed it.
+    parts.firstBuild,
     routeRulesStep(parts.build),
     buildFilesStep(parts.build, parts.assetsPrefix),
     parts.clientFiles,

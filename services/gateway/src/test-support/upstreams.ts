@@ -59,7 +59,14 @@ export async function startGateway(
   const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const store = createFileBuildStore({ dir, pollIntervalMs: 50 });
   if (meta) await store.publish(meta);
-  const config = parseGatewayConfig({ BUILD_POLL_MS: '100', UPSTREAM_TIMEOUT_MS: '500', CACHE_DIR: join(dir, 'render-cache'), ...env });
+  // No wait for a first build (first-build.ts): a test without one means it; one with one has it before the first request.
+  const config = parseGatewayConfig({
+    BUILD_POLL_MS: '100',
+    UPSTREAM_TIMEOUT_MS: '500',
+    CACHE_DIR: join(dir, 'render-cache'),
+    FIRST_BUILD_WAIT_MS: '0',
+    ...env,
+  });
   const gateway = await buildGatewayApp(config, { logger, store, ...(now ? { now } : {}) });
   return {
     ...gateway,
