@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createError } from '@tern/shared/errors/errors';
 import { LIB_ERRORS } from '@tern/shared/errors/error-codes';
 import { requestOrigin } from '@tern/site/request-origin';
+import { sitePath } from './site-url.js';
 
 export function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url = request.url): Request {
   const headers = new Headers();
@@ -23,13 +24,13 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  // Whatever the path holds stays a path of this site: it follows the origin's host, so `//host/x`,
-  // `/\host/x` and `http://host/x` are all paths here. (Resolved against the origin, `/\host/x`
-  // read as `//host/x`, another site.) One parse, the Request's own.
-  const path = `/${url.replace(/^\/+/, '')}`;
+  // Whatever the target holds stays a path of this site (site-url.ts). One parse, the Request's own.
   let fetchRequest: Request;
   try {
-    fetchRequest = new Request(requestOrigin(request) + path, { method: request.method === 'HEAD' ? 'GET' : request.method, headers });
+    fetchRequest = new Request(requestOrigin(request) + sitePath(url), {
+      method: request.method === 'HEAD' ? 'GET' : request.method,
+      headers,
+    });
   } catch {
     throw createError(LIB_ERRORS.LIB_MALFORMED_URL());
   }

@@ -18,6 +18,7 @@ import { toInlineJson } from './inline-json.js';
 import { queryOutcome } from './page-query.js';
 import type { RenderMetrics } from './render-metrics.js';
 import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
+import { siteUrl } from './site-url.js';
 import { streamPage } from './stream-page.js';
 import { documentEndWithState, personalStateOf } from './personal-response.js';
 
@@ -54,7 +55,7 @@ export async function answerPage(
   const crawler = isCrawler(request);
   if (firstError && crawler) return answerCrawlerError(request, reply, firstError);
 
-  const url = new URL(request.url, 'http://x');
+  const url = siteUrl(request.url);
   // The visitor's parts are drawn for them here too; the shared entry's (no cookie) anonymous.
   const personal = await personalStateOf(context, request);
   const nonce = createNonce();
@@ -112,7 +113,7 @@ export function answerShellError(context: RenderContext, request: FastifyRequest
   if (isCrawler(request)) return answerCrawlerError(request, reply, body);
   const nonce = createNonce();
   const links = pageLinks(context, []);
-  const path = new URL(request.url, 'http://x').pathname;
+  const path = siteUrl(request.url).pathname;
   const html =
     documentStart({
       nonce,

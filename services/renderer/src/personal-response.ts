@@ -17,6 +17,7 @@ import { RENDERER_SERVER_ERRORS } from './error-codes.js';
 import { requestOrigin } from '@tern/site/request-origin';
 import { PART_SEPARATOR, type PersonalPart } from '@tern/runtime/server/ssr-entry';
 import type { RenderContext } from './render-context.js';
+import { siteUrl } from './site-url.js';
 
 /** More parts than any page draws: a bigger list is not the gateway's. */
 const MAX_PARTS = 500;
@@ -26,7 +27,7 @@ const PRIVATE = { 'cache-control': 'private, no-store', vary: 'cookie', 'x-conte
 /** The state of the request's visitor; undefined when anonymous (no cookie at all: no look-up). */
 export async function personalStateOf(context: RenderContext, request: FastifyRequest): Promise<unknown> {
   if (!context.personal || !request.headers.cookie) return undefined;
-  const url = new URL(request.url.replace(/^\/+/, '/'), requestOrigin(request));
+  const url = siteUrl(request.url, requestOrigin(request));
   return (await context.personal(new Request(url, { headers: { cookie: request.headers.cookie } }))) ?? undefined;
 }
 
@@ -120,5 +121,7 @@ async function answerParts(context: RenderContext, request: FastifyRequest, repl
 export function registerPersonalRoutes(app: FastifyInstance, context: RenderContext): void {
   if (!context.personal) return;
   app.post(PERSONAL_PATH, { bodyLimit: MAX_BODY_BYTES }, (request, reply) => answerParts(context, request, reply));
-  app.get(PERSONAL_PATH, async (request, reply) => reply.headers(PRIVATE).send({ state: (await personalStateOf(context, request)) ?? null }));
+  app.get(PERSONAL_PATH, async (request, reply) =>
+    reply.headers(PRIVATE).send({ state: (await personalStateOf(context, request)) ?? null }),
+  );
 }

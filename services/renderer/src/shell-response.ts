@@ -13,10 +13,11 @@ import { createNonce, documentSecurityHeaders } from './csp.js';
 import { LOAD_ENTRY_SCRIPT } from './hydrate-after-paint.js';
 import { documentStart } from './document.js';
 import { appConfigOf, buildHeaders, originOf, pageLinks, type RenderContext } from './render-context.js';
+import { siteUrl } from './site-url.js';
 
 export function answerShell(context: RenderContext, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const nonce = createNonce();
-  const url = new URL(request.url, 'http://x');
+  const url = siteUrl(request.url);
   const origin = originOf(context, request);
   const links = pageLinks(context, []);
   const bootstrap = !context.assets;
