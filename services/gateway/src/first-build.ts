@@ -18,17 +18,15 @@ export interface FirstBuildOptions {
   /** How long after the gateway starts requests may wait for its first build; 0: never. */
   waitMs: number;
   log: FastifyBaseLogger;
-  now?: () => number;
 }
 
 export function firstBuildStep(build: CurrentBuild, options: FirstBuildOptions): Step {
-  const now = options.now ?? Date.now;
-  const until = now() + options.waitMs;
+  const until = Date.now() + options.waitMs;
   // One wait shared by every request that arrives before the build: one poll, however many wait.
   let waiting: Promise<boolean> | null = null;
 
   async function waitForBuild(): Promise<boolean> {
-    while (build.info() === null && now() < until) {
+    while (build.info() === null && Date.now() < until) {
       await build.refresh();
       if (build.info() === null) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -38,7 +36,7 @@ export function firstBuildStep(build: CurrentBuild, options: FirstBuildOptions):
   }
 
   return (_request, _reply, state) => {
-    if (build.info() !== null || now() >= until || isHealthPath(state.path)) return false;
+    if (build.info() !== null || Date.now() >= until || isHealthPath(state.path)) return false;
     waiting ??= waitForBuild().finally(() => (waiting = null));
     return waiting;
   };
