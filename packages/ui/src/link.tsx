@@ -49,6 +49,13 @@ export const ServerPathLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, Link
   },
 );
 
+/** A copy of `props` but `names`, in their order, made by adding to one object (see anchorOf). */
+function propsWithout(props: object, names: ReadonlySet<string>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const name in props) if (!names.has(name)) copy[name] = (props as Record<string, unknown>)[name];
+  return copy;
+}
+
 /**
  * The `<a>`'s props: the link's own but React Router's, then `ref`, `href` and the route discovery
  * mark, in the order React Router's link writes them (the markup is the same either way). Made by
@@ -58,8 +65,7 @@ export const ServerPathLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, Link
  * 1.5 µs a link against 0.06 µs, for each of a page's links (docs/decisions/performance.md, stop 43).
  */
 function anchorOf(props: LinkProps & { to: string }, ref: ForwardedRef<HTMLAnchorElement>): ComponentProps<'a'> {
-  const anchor: Record<string, unknown> = {};
-  for (const name in props) if (!ROUTER_ONLY.has(name)) anchor[name] = props[name as keyof LinkProps];
+  const anchor = propsWithout(props, ROUTER_ONLY);
   anchor.ref = ref;
   anchor.href = props.to;
   anchor['data-discover'] = (props.discover ?? 'render') === 'render' ? 'true' : undefined;
@@ -98,8 +104,7 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, NavLi
   const state = { isActive, isPending: false, isTransitioning: false };
   const { className = '', style, children } = props;
   // The link's props in the order React Router's NavLink gives them (the anchor's attributes follow it).
-  const link: Record<string, unknown> = {};
-  for (const name in props) if (!NAV_LINK_ONLY.has(name)) link[name] = props[name as keyof NavLinkProps];
+  const link = propsWithout(props, NAV_LINK_ONLY);
   const ariaCurrent = props['aria-current'];
   link['aria-current'] = isActive ? (ariaCurrent === undefined ? 'page' : ariaCurrent) : undefined;
   link.className = typeof className === 'function' ? className(state) : [className, isActive ? 'active' : null].filter(Boolean).join(' ');

@@ -17,7 +17,7 @@ import { RENDERER_SERVER_ERRORS } from './error-codes.js';
 import { requestOrigin } from '@tern/site/request-origin';
 import { PART_SEPARATOR, type PersonalPart } from '@tern/runtime/server/ssr-entry';
 import type { RenderContext } from './render-context.js';
-import { siteUrl } from './site-url.js';
+import { sitePath } from './site-url.js';
 
 /** More parts than any page draws: a bigger list is not the gateway's. */
 const MAX_PARTS = 500;
@@ -27,7 +27,8 @@ const PRIVATE = { 'cache-control': 'private, no-store', vary: 'cookie', 'x-conte
 /** The state of the request's visitor; undefined when anonymous (no cookie at all: no look-up). */
 export async function personalStateOf(context: RenderContext, request: FastifyRequest): Promise<unknown> {
   if (!context.personal || !request.headers.cookie) return undefined;
-  const url = siteUrl(request.url, requestOrigin(request));
+  // One parse, the Request's own, as for the page's request (fetch-request.ts).
+  const url = requestOrigin(request) + sitePath(request.url);
   return (await context.personal(new Request(url, { headers: { cookie: request.headers.cookie } }))) ?? undefined;
 }
 

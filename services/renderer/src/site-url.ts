@@ -8,7 +8,7 @@ export function sitePath(target: string): string {
   return `/${target.replace(/^\/+/, '')}`;
 }
 
-/** The target parsed at `origin` (`https://host`, no path): one parse; a TypeError if it is no URL. */
-export function siteUrl(target: string, origin = 'http://site.invalid'): URL {
-  return new URL(origin + sitePath(target));
+/** The target's path and query as a URL of this site reads them (at a placeholder origin). */
+export function siteUrl(target: string): URL {
+  return new URL(`http://site.invalid${sitePath(target)}`);
 }
