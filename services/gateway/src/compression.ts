@@ -16,6 +16,17 @@ import { constants } from 'node:zlib';
 export const STREAM_BROTLI_QUALITY = 1;
 export const STREAM_GZIP_LEVEL = 1;
 
+/**
+ * Answers held whole up to this size (a page the renderer sent whole, page-proxy.ts; an API answer)
+ * are compressed in one synchronous call; bigger ones and streams go through a zlib stream. The
+ * library's default on two cores is 8 KB, so a page took the stream path: a Readable, a pipeline,
+ * the threadpool and a flush per chunk, where one call does it: a signed-in home page (45 KB, br)
+ * cost the gateway 1.77 ms of CPU that way and 0.89 ms in one call (paired rounds,
+ * docs/decisions/performance.md, stop 45). One call of 128 KB holds the event loop under a
+ * millisecond at these levels.
+ */
+export const SYNC_COMPRESSION_MAX_BYTES = 128 * 1024;
+
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     globalCompression: true,
@@ -23,6 +34,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: 1024,
+    syncThreshold: SYNC_COMPRESSION_MAX_BYTES,
     brotliOptions: {
       flush: constants.BROTLI_OPERATION_FLUSH,
       params: {

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { closedPortUrl, metaOf, PAGE, startGateway, startUpstream, type TestGateway, type Upstream } from './test-support/upstreams.js';
+import {
+  closedPortUrl,
+  LONG_PAGE,
+  metaOf,
+  PAGE,
+  startGateway,
+  startUpstream,
+  type TestGateway,
+  type Upstream,
+} from './test-support/upstreams.js';
 
 describe('gateway proxying to real upstreams', () => {
   let renderer: Upstream, image: Upstream, icons: Upstream, gateway: TestGateway;
@@ -63,6 +72,20 @@ describe('gateway proxying to real upstreams', () => {
     const plain = await gateway.app.inject({ url: '/page/3' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(PAGE);
+  });
+
+  it('compresses a page sent whole in one piece with its length declared, and a streamed page as it streams', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const decode = encoding === 'br' ? brotliDecompressSync : gunzipSync;
+      const whole = await gateway.app.inject({ url: '/long/whole', headers: { 'accept-encoding': encoding } });
+      expect(whole.headers['content-encoding']).toBe(encoding);
+      expect(whole.headers['content-length']).toBe(String(whole.rawPayload.length));
+      expect(decode(whole.rawPayload).toString()).toBe(LONG_PAGE);
+      const streamed = await gateway.app.inject({ url: '/long/streamed', headers: { 'accept-encoding': encoding } });
+      expect(streamed.headers['content-encoding']).toBe(encoding);
+      expect(streamed.headers['content-length']).toBeUndefined();
+      expect(decode(streamed.rawPayload).toString()).toBe(LONG_PAGE);
+    }
   });
 
   it('applies headers rules to proxied answers, never to errors', async () => {

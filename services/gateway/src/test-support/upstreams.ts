@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { createFileBuildStore, type BuildMeta, type BuildStore } from '@tern/shared/build-store';
 import { buildGatewayApp, type GatewayApp } from '../app.js';
@@ -18,6 +19,8 @@ export interface Upstream {
 }
 
 export const PAGE = `<!DOCTYPE html><html><body>${'<p>Recipe text that compresses well. </p>'.repeat(200)}</body></html>`;
+/** About the size of a real page (40-60 KB), with text that varies. */
+export const LONG_PAGE = `<!DOCTYPE html><html><body>${Array.from({ length: 1200 }, (_, i) => `<p>Step ${i * 7919} of the recipe.</p>`).join('')}</body></html>`;
 
 /** An upstream that answers every path with its name and records what it was sent (on `port`, or any free one). */
 export async function startUpstream(name: string, delayMs = 0, port = 0): Promise<Upstream> {
@@ -27,6 +30,10 @@ export async function startUpstream(name: string, delayMs = 0, port = 0): Promis
     seen.push({ url: request.url, headers: request.headers });
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (request.url.startsWith('/page')) return reply.type('text/html; charset=utf-8').send(PAGE);
+    // A longer page, sent whole (a Content-Length) or streamed in parts (none).
+    if (request.url.startsWith('/long/whole')) return reply.type('text/html; charset=utf-8').send(LONG_PAGE);
+    if (request.url.startsWith('/long/streamed'))
+      return reply.type('text/html; charset=utf-8').send(Readable.from(LONG_PAGE.match(/[^]{1,8192}/g)!));
     if (request.url.startsWith('/status/')) return reply.code(Number(request.url.split('/')[2])).send({ name });
     return { name, url: request.url };
   });
