@@ -19,7 +19,8 @@
  * Nuxt `swr` and Next ISR are not built here: the issue's figures are printed as the reference.
  * The gateway's own CPU (its process alone) for a hit and for a proxied page (the home page of a
  * signed-in visitor, which holds their saved list and is rendered for each of them: the renderer
- * renders, the gateway streams and compresses it), goal <= 0.5 ms or <= 2x a hit. BENCH_BASELINE_ROOT names another checkout
+ * renders, the gateway compresses it), beside a hit (issue 35's goal for a page sent as it came is
+ * bench:renderer's). BENCH_BASELINE_ROOT names another checkout
  * (built): its stack runs in the same rounds and each of its figures is printed beside ours.
  * The signed-in and proxied rows run on a third stack at LOG_LEVEL=info, so the hit stacks serve hits only.
  * A signed-in visitor (the demo account's session) on the same page: the shared entry with their
@@ -206,7 +207,7 @@ function gatewayTargets(name: string, stack: LaunchedStack, compressed: Record<s
   ];
 }
 
-/** The gateway's CPU for a proxied page against a hit (goal <= 0.5 ms or <= 2x), ours and the baseline's. */
+/** The gateway's CPU for a proxied page it compresses against a hit, ours and the baseline's. */
 function printGatewayCosts(targets: readonly Target[], runs: readonly Run[][]): void {
   const byLabel = (label: string) => runs[targets.findIndex((target) => target.label === label)];
   for (const name of ['ours', 'baseline']) {
@@ -215,8 +216,11 @@ function printGatewayCosts(targets: readonly Target[], runs: readonly Run[][]): 
     if (!hit || !proxied) continue;
     const ms = median(proxied.map((r) => r.cpuMsPerRequest));
     const times = median(proxied.map((run, round) => run.cpuMsPerRequest / hit[round]!.cpuMsPerRequest));
-    const met = ms <= 0.5 || times <= 2 ? 'met' : 'NOT met';
-    console.log(`${name}: the gateway's CPU for a proxied page ${fmt(ms)} ms, ${fmt(times, 2)}x its hit (goal <= 0.5 ms or <= 2x: ${met})`);
+    // Issue 35's goal (<= 0.5 ms or <= 2x a hit) is for the page as its table measured it, sent
+    // as it came (bench:renderer); this one is compressed per visitor on top, so it is shown beside.
+    console.log(
+      `${name}: the gateway's CPU for a proxied page it compresses with br ${fmt(ms)} ms, ${fmt(times, 2)}x its hit (issue 35's goal, for a page sent as it came: bench:renderer)`,
+    );
   }
   for (const label of [
     'cached hit, identity (LOG_LEVEL=info)',
