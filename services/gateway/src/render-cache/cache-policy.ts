@@ -29,7 +29,10 @@ export interface CacheDecision {
 export interface CachePolicy {
   /** A GET or HEAD of a page or payload: the only requests the cache answers. */
   isPageRequest(request: FastifyRequest, state: GatewayRequestState): boolean;
-  /** Signed-in visitors (or anyone sending credentials) always get their own render: a bypass. */
+  /**
+   * Signed-in visitors (or anyone sending credentials): never an anonymous answer. A page with
+   * personal parts is the shared entry with theirs filled in; any other is rendered for them.
+   */
   hasCredentials(request: FastifyRequest): boolean;
   /** The value of the site's session cookie on the request, if any. */
   sessionOf(request: FastifyRequest): string | undefined;
