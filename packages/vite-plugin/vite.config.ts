@@ -11,7 +11,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { RUNTIME_MODULE_ID } from 'rolldown';
 import { defineConfig, type UserConfig } from 'vite';
 import { normalizeAssetsPrefix } from '@tern/shared/url-space/assets-prefix';
 import { buildDir as dist } from '@tern/shared/config/paths';
@@ -45,13 +44,11 @@ const UI_CORE =
  * of the app leaves React's and the router's files (and browser caches) alone.
  */
 const CHUNK_GROUPS = [
-  // With Rolldown's runtime (the CommonJS interop React needs), whose content follows the
-  // helpers the whole build uses: as a chunk of its own, its new hash would change React's.
-  {
-    name: 'react',
-    test: (id: string) => id === RUNTIME_MODULE_ID || /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id),
-    priority: 2,
-  },
+  // Rolldown's runtime (the CommonJS interop React needs) is not among them: since Rolldown 1.1 it
+  // places that module itself and never shows it to a group's test. It is a file of its own, named
+  // in React's: when the helpers the build uses change, React's file changes with it
+  // (docs/decisions/javascript-budget.md).
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 1 },
   // The small modules nearly every page's first load shares (icons, lazy parts, Vite's
   // preload helper): one file, not five, each with its own imports and compression window.
