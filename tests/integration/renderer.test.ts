@@ -1,6 +1,6 @@
 /**
- * Issue #4 through the gateway: streaming SSR, lazy page chunks, the layout, Nuxt's route
- * errors, JSON errors, crawlers, payloads with the build id, immutable assets, CSP and head.
+ * Issue #4 through the gateway: server rendering (whole or streamed), lazy page chunks, the layout,
+ * Nuxt's route errors, JSON errors, crawlers, payloads with the build id, immutable assets, CSP and head.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -40,10 +40,15 @@ function inlinePayload(html: string): {
 const preloads = pageModuleUrls;
 
 describe('renderer through the gateway', () => {
-  it('streams server-rendered pages with the build id the gateway publishes', async () => {
-    const response = await page('/');
+  it('sends a page rendered in one pass whole, compressed with its length, with the build id the gateway publishes', async () => {
+    // A page that suspends would stream (services/renderer/src/document-stream.test.ts); the
+    // cookbook's render in one pass, so the renderer sends them whole and the gateway compresses
+    // them in one piece (docs/decisions/renderer-ssr.md).
+    const response = await page('/', { 'accept-encoding': 'br, gzip' });
     expect(response.status).toBe(200);
-    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('transfer-encoding')).toBeNull();
+    expect(Number(response.headers.get('content-length'))).toBeGreaterThan(0);
     expect(response.headers.get(BUILD_ID_HEADER)).toBe(buildId);
     const html = await response.text();
     expect(html).toMatch(/<div id="root">(?:<link [^>]*>)*<div data-layout="default"/);
