@@ -11,7 +11,8 @@ export const routeRules: RouteRulesInput = {
   '/source': { redirect: { to: 'https://example.com/source', statusCode: 302 } },
   '/_nuxt/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } },
   // Home and categories change only with a build (or a purge): answered from the render cache.
-  // Signed-in visitors get the same entries with their personal parts filled in (app/personal.tsx). `/` refreshes behind the answer every 10 min.
+  // Signed-in visitors get the same entries with their personal parts filled in (app/personal.tsx).
+  // `/` refreshes behind the answer every 10 min.
   '/': { swr: 600 },
   '/category/**': { isr: true },
   // A recipe's and a tag's page: the same, cached until the next build.
